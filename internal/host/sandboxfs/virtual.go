@@ -74,6 +74,9 @@ type Virtual struct {
 	// dirs counts the module's changes to the directories' tree (mkdir,
 	// rmdir, rename), after which link counts are counted again.
 	dirs uint64
+	// dx are the blocks of the directories the module made entries in
+	// (dirsize.go), by their real device and inode.
+	dx map[fileKey]*dxDir
 }
 
 // fileKey is a file's real device and inode.
@@ -144,6 +147,7 @@ func (v *Virtual) shippedTimes(n uint64) (atim, mtim, ctim int64) {
 func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_t {
 	v.mu.Lock()
 	f := v.file(fileKey{st.Dev, st.Ino}, m.private != nil)
+	blocks := v.dirBlocks(fileKey{st.Dev, st.Ino})
 	st.Dev, st.Ino = m.vdev, f.ino
 	st.Atim, st.Mtim, st.Ctim = f.atim, f.mtim, f.ctim
 	dirs := v.dirs + 1
@@ -158,7 +162,7 @@ func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_
 		f.nlink, f.counted = n, dirs
 		v.mu.Unlock()
 	}
-	st.Size, st.Nlink = 4096, f.nlink
+	st.Size, st.Nlink = dxBlock*blocks, f.nlink
 	return st
 }
 
@@ -351,6 +355,9 @@ func (v *Virtual) copied(from, to fs.FileInfo) {
 	defer v.mu.Unlock()
 	if f := v.files[fileKey{a.Dev, a.Ino}]; f != nil {
 		v.files[fileKey{b.Dev, b.Ino}] = f
+	}
+	if d := v.dx[fileKey{a.Dev, a.Ino}]; d != nil {
+		v.dx[fileKey{b.Dev, b.Ino}] = d
 	}
 }
 
