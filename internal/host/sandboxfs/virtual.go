@@ -46,7 +46,8 @@ import (
 //     inode is a new file here too;
 //   - each mount shows the device Mount.Virtualize gives it (the host
 //     gives them all WasmtimeDev, as Subako's runtime shows them);
-//   - a directory's size is 4096 and its link count 2 and one a
+//   - a directory's size is 4096 when new (growing as ext4's: dirsize.go)
+//     and its link count 2 and one a
 //     subdirectory, counted from its entries, as wasmtime shows an ext4
 //     directory (they were 0 and 1, attack pass 49c, row 2), and fd_readdir
 //     lists a directory's entries in the order of the seed's hash of their
