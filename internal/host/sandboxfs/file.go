@@ -205,8 +205,8 @@ const direntChunk = 1024
 // (EINTR once it stopped): one fd_readdir of a 16 MiB buffer asks for
 // ~700,000 entries, an lstat each, in one host call, which listed a
 // volume directory of 100,000 files for 4 times a 50 ms limit (attack pass
-// 42f, row 2). Under a Virtual the entries come sorted by name
-// (readdirSorted).
+// 42f, row 2). Under a Virtual the entries come in the order of
+// the seed's hash of their names (readdirSorted, orderByName).
 func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
 	o.listedOnce = true
 	if o.m.virt != nil {

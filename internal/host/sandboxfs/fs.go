@@ -195,6 +195,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	file.readOnly = readOnly
 	if created {
 		m.madeNow(name)
+		m.entryAdded(name)
 	} else if trunc && info.Mode().IsRegular() {
 		file.contentChanged()
 	}
@@ -254,6 +255,7 @@ func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 		return m.errno(err)
 	}
 	m.madeNow(name)
+	m.entryAdded(name)
 	if m.virt != nil {
 		m.virt.dirsChanged()
 	}
@@ -308,7 +310,12 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	}
 	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
 		m.virt.removed(old)
+		m.virt.entryRemoved(fileKey{}, "", old)
 	}
+	if oldErr != nil {
+		m.entryAdded(to)
+	}
+	m.entryRemoved(from, nil)
 	if m.virt != nil && info.IsDir() {
 		m.virt.dirsChanged()
 	}
@@ -421,6 +428,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 		return errno(err)
 	}
 	m.forgetCopied(info)
+	m.entryRemoved(name, info)
 	if m.virt != nil {
 		m.virt.removed(info)
 		if dir {
@@ -452,6 +460,7 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 		return m.errno(err)
 	}
 	m.entryChanged(newName)
+	m.entryAdded(newName)
 	return 0
 }
 
@@ -475,6 +484,7 @@ func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
 		return m.errno(err)
 	}
 	m.madeNow(name)
+	m.entryAdded(name)
 	return 0
 }
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sort"
 	"sync"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -47,11 +46,12 @@ import (
 //     inode is a new file here too;
 //   - each mount shows the device Mount.Virtualize gives it (the host
 //     gives them all WasmtimeDev, as Subako's runtime shows them);
-//   - a directory's size is 4096 and its link count 2 and one a
+//   - a directory's size is 4096 when new (growing as ext4's: dirsize.go)
+//     and its link count 2 and one a
 //     subdirectory, counted from its entries, as wasmtime shows an ext4
 //     directory (they were 0 and 1, attack pass 49c, row 2), and fd_readdir
-//     lists a directory's entries sorted by name (after "." and "..", which wazero
-//     puts first): the host file system's own order is its own (ext4's
+//     lists a directory's entries in the order of the seed's hash of their
+//     names (after "." and "..", which wazero puts first; dirorder.go): the host file system's own order is its own (ext4's
 //     hash order under the hash seed mkfs drew, tmpfs's newest first) and
 //     so is a directory's size (4096 or 1024 on ext4, 40 bytes and 20 an
 //     entry on tmpfs) and link count (2 and one a subdirectory on ext4, 1
@@ -75,6 +75,9 @@ type Virtual struct {
 	// dirs counts the module's changes to the directories' tree (mkdir,
 	// rmdir, rename), after which link counts are counted again.
 	dirs uint64
+	// dx are the blocks of the directories the module made entries in
+	// (dirsize.go), by their real device and inode.
+	dx map[fileKey]*dxDir
 }
 
 // fileKey is a file's real device and inode.
@@ -145,6 +148,7 @@ func (v *Virtual) shippedTimes(n uint64) (atim, mtim, ctim int64) {
 func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_t {
 	v.mu.Lock()
 	f := v.file(fileKey{st.Dev, st.Ino}, m.private != nil)
+	blocks := v.dirBlocks(fileKey{st.Dev, st.Ino})
 	st.Dev, st.Ino = m.vdev, f.ino
 	st.Atim, st.Mtim, st.Ctim = f.atim, f.mtim, f.ctim
 	dirs := v.dirs + 1
@@ -159,7 +163,7 @@ func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_
 		f.nlink, f.counted = n, dirs
 		v.mu.Unlock()
 	}
-	st.Size, st.Nlink = 4096, f.nlink
+	st.Size, st.Nlink = dxBlock*blocks, f.nlink
 	return st
 }
 
@@ -282,7 +286,8 @@ func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 
 // readdirSorted is Readdir under a Virtual: the first read after the
 // directory was opened or rewound lists it whole, direntChunk at a time
-// with the run's checks between, and sorts the entries by name; reads give
+// with the run's checks between, and orders the entries by the seed's
+// hash of their names (orderByName); reads give
 // them out from that list. wazero's cookies count entries since the
 // rewind, so a cookie names the same entry however the reads are cut.
 // The listing held is charged to the run's listings, bounded by
@@ -310,7 +315,7 @@ func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys
 		if all == nil {
 			all = []experimentalsys.Dirent{}
 		}
-		sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+		o.m.virt.orderByName(all)
 		o.sorted = all
 	}
 	if n <= 0 || n > len(o.sorted) {
@@ -351,6 +356,9 @@ func (v *Virtual) copied(from, to fs.FileInfo) {
 	defer v.mu.Unlock()
 	if f := v.files[fileKey{a.Dev, a.Ino}]; f != nil {
 		v.files[fileKey{b.Dev, b.Ino}] = f
+	}
+	if d := v.dx[fileKey{a.Dev, a.Ino}]; d != nil {
+		v.dx[fileKey{b.Dev, b.Ino}] = d
 	}
 }
 
