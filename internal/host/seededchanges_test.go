@@ -9,10 +9,10 @@ import (
 	"time"
 )
 
-// seededAnswers runs the module at path seeded (as the probes' calls
-// are) under each of bothEngines, with mounts (a fresh volume each when
-// they name none), and answers each engine's result.
-func seededAnswers(t *testing.T, path string, mounts func() Mounts) map[Engine]string {
+// seededAnswers runs the module at path seeded with seed (as the probes'
+// calls are) under each of bothEngines, with one ping and mounts (called
+// once a run), and answers each engine's result.
+func seededAnswers(t *testing.T, path string, seed []byte, mounts func() Mounts) map[Engine]string {
 	t.Helper()
 	wasm, err := os.ReadFile(path)
 	if err != nil {
@@ -22,7 +22,7 @@ func seededAnswers(t *testing.T, path string, mounts func() Mounts) map[Engine]s
 	for _, e := range bothEngines {
 		h := engineHost(t, e)
 		s, err := h.Start(context.Background(), compile(t, h, wasm), RunConfig{Mounts: mounts(), Timeout: 3 * time.Second,
-			Seed: []byte("case 1"), SeededWall: time.Unix(1_900_000_000, 0)})
+			Seed: seed, SeededWall: time.Unix(1_900_000_000, 0)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestSeededChangesMoveMtimAsWasmtime(t *testing.T) {
 	}
 	vol := func() Mounts { return Mounts{Volume: t.TempDir()} }
 	for what, mounts := range map[string]func() Mounts{"volume": vol, "package": pkg} {
-		for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/changetimes.wasm", mounts) {
+		for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/changetimes.wasm", []byte("case 1"), mounts) {
 			if got != wasmtime {
 				t.Errorf("%s, %v, seeded: answered\n%s\nwasmtime\n%s", what, e, got, wasmtime)
 			}
@@ -84,7 +84,7 @@ func TestSeededChangesMoveMtimAsWasmtime(t *testing.T) {
 // was made through the name the descriptor was opened by).
 func TestSeededNlinkThroughRenameAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,3,0,0,0,4,0,4,0,0,0,0,0,4,0,4,0,5,"}`
-	for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/nlinkrenamed.wasm", func() Mounts { return Mounts{Volume: t.TempDir()} }) {
+	for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/nlinkrenamed.wasm", []byte("case 1"), func() Mounts { return Mounts{Volume: t.TempDir()} }) {
 		if got != wasmtime {
 			t.Errorf("%v, seeded: answered\n%s\nwasmtime\n%s", e, got, wasmtime)
 		}

@@ -1,40 +1,12 @@
 package host
 
 import (
-	"context"
-	"encoding/json"
-	"os"
 	"testing"
-	"time"
 )
 
-// runSeeded runs the module at path seeded with seed (as the probes' calls
-// are), a fresh volume as fd 3, under each engine with one ping, and
-// returns each engine's answer's result.
-func runSeeded(t *testing.T, path string, seed []byte) map[Engine]string {
-	t.Helper()
-	wasm, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[Engine]string{}
-	for _, e := range bothEngines {
-		h := engineHost(t, e)
-		cfg := RunConfig{Mounts: Mounts{Volume: t.TempDir()}, Seed: seed, SeededWall: time.Unix(1.7e9, 0), Timeout: 5 * time.Second}
-		s, err := h.Start(context.Background(), compile(t, h, wasm), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Send([]byte(pingLine))
-		l, ok := s.Answer(json.RawMessage(`1`), 5*time.Second)
-		r := s.Wait()
-		h.Close(context.Background())
-		if !ok {
-			t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
-		}
-		out[e] = string(l.Result)
-	}
-	return out
+// volumeOnly is the mounts of a seeded run of a fresh volume.
+func volumeOnly(t *testing.T) func() Mounts {
+	return func() Mounts { return Mounts{Volume: t.TempDir()} }
 }
 
 // TestSeededListingOrderAsWasmtime (testdata/wasmtimeanswers/dirorder.c;
@@ -47,7 +19,7 @@ func runSeeded(t *testing.T, path string, seed []byte) map[Engine]string {
 func TestSeededListingOrderAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,16,1,0,1,"}`
 	for _, seed := range []string{"attack50a", "probe 1"} {
-		for e, got := range runSeeded(t, "testdata/wasmtimeanswers/dirorder.wasm", []byte(seed)) {
+		for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/dirorder.wasm", []byte(seed), volumeOnly(t)) {
 			if got != wasmtime {
 				t.Errorf("%v, seed %q: answered %s; wasmtime on ext4 %s", e, seed, got, wasmtime)
 			}
@@ -65,7 +37,7 @@ func TestSeededListingOrderAsWasmtime(t *testing.T) {
 func TestSeededDirectorySizeAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,4096,0,4096,0,12288,0,1,1,0,1,"}`
 	for _, seed := range []string{"attack50a", "probe 1", "probe 2"} {
-		for e, got := range runSeeded(t, "testdata/wasmtimeanswers/dirsize.wasm", []byte(seed)) {
+		for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/dirsize.wasm", []byte(seed), volumeOnly(t)) {
 			if got != wasmtime {
 				t.Errorf("%v, seed %q: answered %s; wasmtime on ext4 %s", e, seed, got, wasmtime)
 			}
