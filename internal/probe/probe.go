@@ -446,6 +446,16 @@ func (r *runner) run(ctx context.Context) {
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
 	for i, t := range r.tools {
+		// Between tools, as between runs: a machine too busy to generate
+		// the cases within the wall backstop gives no verdict now, not
+		// after the last tool (attack pass 50b, row 1).
+		switch {
+		case ctx.Err() != nil:
+			r.notJudged("every probe", context.Cause(ctx))
+			return
+		case r.pastBackstop("every probe"):
+			return
+		}
 		if r.generating > 0 && !r.fits() {
 			// The generation of the cases before spent the budget (the
 			// schemas chose it, generatedCharge): this tool's are not

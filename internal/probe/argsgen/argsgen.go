@@ -116,9 +116,9 @@ type Work struct {
 
 // CasesWork is Cases, with the Work the generation cost.
 func CasesWork(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string, work Work) {
-	g, top, note := newGen(inputSchema, opt)
+	g, top, note, refused := newGen(inputSchema, opt)
 	if g == nil {
-		return nil, []string{note}, Work{}
+		return nil, []string{note}, refused
 	}
 	defer func() { work = g.ver.takeWork() }()
 	opt, ver := g.opt, g.ver
@@ -219,29 +219,30 @@ func CasesWork(inputSchema json.RawMessage, opt Options) (cases []Case, notes []
 }
 
 // newGen reads and compiles the schema for the generator; a nil gen comes
-// with the note that says why not.
-func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note string) {
+// with the note that says why not and the work done before the refusal
+// (newVerifier's), charged as any other.
+func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note string, refused Work) {
 	opt = opt.withDefaults()
 	if len(inputSchema) > opt.MaxSchemaBytes {
-		return nil, nil, fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)
+		return nil, nil, fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes), Work{}
 	}
 	root, err := decode(inputSchema)
 	if err != nil {
-		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error()
+		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error(), Work{}
 	}
-	ver, err := newVerifier(inputSchema)
+	ver, refused, err := newVerifier(inputSchema)
 	if ec := (errCost{}); errors.As(err, &ec) {
-		return nil, nil, "the inputSchema is not used: " + ec.Error()
+		return nil, nil, "the inputSchema is not used: " + ec.Error(), refused
 	}
 	if err != nil {
-		return nil, nil, "the inputSchema does not compile: " + oneLine(err.Error())
+		return nil, nil, "the inputSchema does not compile: " + oneLine(err.Error()), refused
 	}
 	if opt.Reach {
 		ver.limit, ver.workLimit = maxReachChecks, maxReachChecks/maxChecks*maxWork
 	}
 	d := newDoc(root)
 	d.charged = &ver.charged
-	return &gen{opt: opt, doc: d, ver: ver}, []node{{v: root, loc: "#"}}, ""
+	return &gen{opt: opt, doc: d, ver: ver}, []node{{v: root, loc: "#"}}, "", Work{}
 }
 
 func contains(l []string, s string) bool {

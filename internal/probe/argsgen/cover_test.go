@@ -25,7 +25,7 @@ func TestCover(t *testing.T) {
 	if len(notes) > 0 {
 		t.Fatalf("notes: %v", notes)
 	}
-	ver, err := newVerifier([]byte(schema))
+	ver, _, err := newVerifier([]byte(schema))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ const (
 // the values, its Seed seeds the choices); when no valid arguments can be
 // made, it returns nil and the reason.
 func NewMutator(inputSchema json.RawMessage, opt Options) (*Mutator, string) {
-	g, top, note := newGen(inputSchema, opt)
+	g, top, note, _ := newGen(inputSchema, opt) // CasesWork charged a refusal, for the same schema
 	if g == nil {
 		return nil, note
 	}

@@ -17,7 +17,7 @@ type Shrinker struct {
 // NewShrinker compiles the inputSchema once; base is the tool's first
 // valid case (nil when there is none).
 func NewShrinker(inputSchema, base json.RawMessage) (*Shrinker, error) {
-	ver, err := newVerifier(inputSchema)
+	ver, _, err := newVerifier(inputSchema) // CasesWork charged a refusal, for the same schema
 	if err != nil {
 		return nil, err
 	}

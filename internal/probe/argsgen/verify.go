@@ -62,8 +62,20 @@ const (
 // spent reports whether the validations allowed are used up.
 func (v *verifier) spent() bool { return v.checks > v.limit }
 
-func newVerifier(raw []byte) (*verifier, error) {
-	v := &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}, limit: maxChecks, workLimit: maxWork}
+// newVerifier compiles the schema. When it refuses the schema (an error),
+// refused is the work it did before, for the caller to charge as any
+// other generation work (attack pass 50b, row 1: a schema counted and
+// compiled, then refused for its cost or a $ref that resolves nowhere,
+// was charged nothing): the counting of its patterns, one reading of them
+// up to offlineschema.MaxPatternInsts, and once compiled, their strict
+// compiling too (Work.Compiled). On success the work is in v.charged.
+func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
+	v = &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}, limit: maxChecks, workLimit: maxWork}
+	defer func() {
+		if err != nil {
+			v, refused = nil, v.charged
+		}
+	}()
 	for _, strict := range []bool{true, false} {
 		c := offlineschema.NewCompiler()
 		if strict {
@@ -72,22 +84,25 @@ func newVerifier(raw []byte) (*verifier, error) {
 		}
 		d, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 		if err != nil {
-			return nil, err
+			return v, Work{}, err
 		}
 		if strict {
 			if n, huge := offlineschema.HugeNumber(d); huge {
-				return nil, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
+				return v, Work{}, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
 			}
 			v.regexFormat = hasRegexFormat(d)
 			size := offlineschema.SchemaPatternSize(d)
 			if size > offlineschema.MaxPatternInsts {
-				return nil, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, offlineschema.MaxPatternInsts)}
+				// Counted, not compiled: the count parsed the patterns up
+				// to the cap (the one past it only within it).
+				v.charged.Compiled = min(size, offlineschema.MaxPatternInsts)
+				return v, Work{}, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, offlineschema.MaxPatternInsts)}
 			}
-			v.charged.Compiled = 2 * size // the strict and the lenient compiler
+			v.charged.Compiled = 2 * size // the strict and the lenient compiler (or the count and the strict one, when refused)
 			v.cost = offlineschema.Estimate(d)
 		}
 		if err := c.AddResource(docURL, d); err != nil {
-			return nil, err
+			return v, Work{}, err
 		}
 		if strict {
 			v.strict = c
@@ -96,12 +111,12 @@ func newVerifier(raw []byte) (*verifier, error) {
 		}
 	}
 	if _, err := v.compiled(true, "#"); err != nil {
-		return nil, err
+		return v, Work{}, err
 	}
 	if err := v.cost.Check(1); err != nil {
-		return nil, errCost{err}
+		return v, Work{}, errCost{err}
 	}
-	return v, nil
+	return v, Work{}, nil
 }
 
 // hasRegexFormat reports whether the schema document holds a "format":
