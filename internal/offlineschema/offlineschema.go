@@ -118,11 +118,7 @@ func ecmaOnlySyntax(err error) bool {
 // the pattern as written and as ECMA-262's [^] and [] read ("[]a-z]" is a
 // Go class of three ranges, and the compiler parses both).
 func PatternSize(p string) int {
-	fold := foldSize(p)
-	if q := strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p); q != p {
-		p, fold = q, min(fold+foldSize(q), maxPatternSize)
-	}
-	classes := min(satMul(unicodeClassSize, strings.Count(p, `\p`)+strings.Count(p, `\P`))+fold, maxPatternSize)
+	p, classes := readSize(p)
 	if classes > MaxPatternInsts {
 		return classes
 	}
@@ -131,6 +127,26 @@ func PatternSize(p string) int {
 		return classes // what parsing read before it failed (attack pass 49c, row 1)
 	}
 	return min(treeSize(tree)+2+classes, maxPatternSize) // and the program's fail and match
+}
+
+// PatternReadSize is what PatternSize counts of pattern p before parsing
+// it (the fold of its case-insensitive classes and its Unicode classes),
+// read from its text in time linear in its length: what parsing p costs,
+// whatever its outcome, for a caller that decides whether to parse it
+// (tooldiff's "regex" format strings, attack pass 50d, row 2).
+func PatternReadSize(p string) int {
+	_, n := readSize(p)
+	return n
+}
+
+// readSize is p as PatternSize parses it (ECMA-262's [^] and [] read as Go
+// classes) and its PatternReadSize.
+func readSize(p string) (string, int) {
+	fold := foldSize(p)
+	if q := strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p); q != p {
+		p, fold = q, min(fold+foldSize(q), maxPatternSize)
+	}
+	return p, min(satMul(unicodeClassSize, strings.Count(p, `\p`)+strings.Count(p, `\P`))+fold, maxPatternSize)
 }
 
 // SchemaPatternSize sums PatternSize over every pattern a decoded schema

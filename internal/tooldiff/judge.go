@@ -39,7 +39,8 @@ type judge struct {
 	checks   int
 	// place is the most subschemas one place of a value may be checked
 	// against (offlineschema.Estimate); work sums, over the values
-	// validated, their size times place, against maxWork.
+	// validated, their size times place, and the matching of strings
+	// against patterns (patterns.spend), against maxWork.
 	place, work int
 	// sampled counts the values samples made, against maxSampled.
 	sampled int
@@ -86,6 +87,7 @@ func newJudge(old, new any) *judge {
 	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{},
 		merged: [2]map[uintptr]derefResult{{}, {}}}
 	j.patterns = newPatterns(old, new)
+	j.patterns.work = &j.work
 	if j.patterns.capped != "" {
 		j.broken = j.patterns.capped
 		return j
@@ -235,6 +237,9 @@ func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 	j.patterns.validating = true
 	defer func() { j.patterns.validating = false }()
 	err = sch.Validate(value)
+	if j.work > maxWork {
+		return fmt.Errorf("budget") // its patterns' matching spent the work
+	}
 	if j.patterns.refusals > refusals {
 		return errNotCompiled // a string it met was not compiled: no verdict
 	}

@@ -1,6 +1,9 @@
 package tooldiff
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+)
 
 // maxKeywordValues bounds the values memberSamples and unevaluatedItems
 // take from one subschema's samples (samples' own limit one level down:
@@ -34,6 +37,12 @@ func (j *judge) memberSamples(m map[string]any, side, depth int, base func() map
 		}
 		res = append(res, re)
 	}
+	// matchedBy tries the cheapest patterns first: any match decides.
+	order := make([]int, len(pats))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return j.patterns.size(pats[a]) - j.patterns.size(pats[b]) })
 	var out []any
 	with := func(name string, vs []any) {
 		for _, v := range vs[:min(len(vs), maxKeywordValues)] {
@@ -51,8 +60,8 @@ func (j *judge) memberSamples(m map[string]any, side, depth int, base func() map
 		if _, ok := props[name]; ok {
 			return true
 		}
-		for k, re := range res {
-			if k != i && re != nil && re.MatchString(name) {
+		for _, k := range order {
+			if re := res[k]; k != i && re != nil && j.patterns.match(pats[k], re, name) {
 				return true
 			}
 		}
@@ -62,12 +71,15 @@ func (j *judge) memberSamples(m map[string]any, side, depth int, base func() map
 		if res[i] == nil {
 			continue
 		}
+		if j.work > maxWork {
+			return out // the work is spent: the judgment is D023
+		}
 		// A name the pattern matches, unlisted and matched by no other
 		// pattern when there is one: only this pattern's schema judges it.
 		name, found := "", false
 		names, ok := j.patternNames[p]
 		if !ok {
-			names = memberNamesOf(res[i])
+			names = memberNamesOf(res[i], func(s string) bool { return j.patterns.match(p, res[i], s) })
 			if j.patternNames == nil {
 				j.patternNames = map[string][]string{}
 			}
@@ -136,19 +148,37 @@ func (j *judge) unevaluatedItems(m map[string]any, side, depth int, prefix []any
 	return out
 }
 
-// memberNamesOf is names the pattern matches: its sampled strings, and
-// each with a suffix or a prefix that still matches ("^x" samples only
-// "x", which properties may list or another pattern match).
-func memberNamesOf(re *regexp.Regexp) []string {
-	var out []string
+// memberNamesOf is names the pattern matches (match, counted): its
+// sampled strings, and each with a suffix or a prefix that still matches
+// ("^x" samples only "x", which properties may list or another pattern
+// match). Names longer than maxMemberName are kept only when no shorter
+// one matches: each name is matched against every pattern of the object,
+// by matchedBy and by the validator (attack pass 50d, row 1: "^b{1000}"
+// made names of 1,000 characters).
+func memberNamesOf(re *regexp.Regexp, match func(string) bool) []string {
+	var out, long []string
 	seen := map[string]bool{}
 	for _, s := range patternStrings(re, 1, 64) {
 		for _, n := range []string{s, s + "_z", s + "0", "z_" + s} {
-			if !seen[n] && re.MatchString(n) {
-				seen[n] = true
-				out = append(out, n)
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			switch {
+			case len(n) <= maxMemberName:
+				if match(n) {
+					out = append(out, n)
+				}
+			case len(out) == 0 && len(long) == 0 && match(n):
+				long = append(long, n)
 			}
 		}
 	}
+	if len(out) == 0 {
+		return long
+	}
 	return out
 }
+
+// maxMemberName is the length of the names memberNamesOf prefers.
+const maxMemberName = 64
