@@ -163,11 +163,13 @@ func (v *Virtual) dirBlocks(key fileKey) int64 {
 	return 1
 }
 
-// parentKey is the real key of the directory of name in mount m, ok false
-// when it cannot be read.
+// parentKey is the real key of the directory of name in mount m (the
+// one its path resolves to, through a symbolic link to it: Lstat counted
+// l/x for the link l -> d, attack pass 50c, row 4), ok false when it
+// cannot be read.
 func (m *Mount) parentKey(name string) (fileKey, bool) {
 	dir, _ := lastComponent(name, false)
-	info, err := m.root.Lstat(dir)
+	info, err := m.root.Stat(dir)
 	if err != nil {
 		return fileKey{}, false
 	}

@@ -305,10 +305,15 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	if err := m.renameAt(from, to); err != nil {
 		return m.errno(err)
 	}
-	if oldErr == nil && !os.SameFile(info, old) {
+	if oldErr == nil && os.SameFile(info, old) {
+		// One file (a name onto itself or a hard link of it): rename(2)
+		// does nothing, so nothing changed (attack pass 50c, row 3).
+		return 0
+	}
+	if oldErr == nil {
 		m.forgetCopied(old)
 	}
-	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
+	if m.virt != nil && oldErr == nil {
 		m.virt.removed(old)
 		m.virt.entryRemoved(fileKey{}, "", old)
 	}
@@ -319,8 +324,9 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	if m.virt != nil && info.IsDir() {
 		m.virt.dirsChanged()
 	}
-	m.entryChanged(from)
-	m.entryChanged(to)
+	now := m.changeNow()
+	m.entryChanged(from, now)
+	m.entryChanged(to, now)
 	return 0
 }
 
@@ -435,7 +441,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 			m.virt.dirsChanged()
 		}
 	}
-	m.entryChanged(name)
+	m.entryChanged(name, m.changeNow())
 	return 0
 }
 
@@ -459,7 +465,7 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	if err := m.root.Link(oldName, newName); err != nil {
 		return m.errno(err)
 	}
-	m.entryChanged(newName)
+	m.entryChanged(newName, m.changeNow())
 	m.entryAdded(newName)
 	return 0
 }

@@ -222,13 +222,13 @@ func (m *Mount) madeNow(name string) {
 	if m.virt == nil {
 		return
 	}
+	now := m.virt.nowNs()
 	if info, err := m.root.Lstat(name); err == nil {
-		now := m.virt.nowNs()
 		m.virt.mu.Lock()
 		m.virt.made[keyOf(info)] = now
 		m.virt.mu.Unlock()
 	}
-	m.entryChanged(name)
+	m.entryChanged(name, now)
 }
 
 // Virtualize makes the mount show the metadata of v (nil: the real file

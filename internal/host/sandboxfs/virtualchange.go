@@ -22,23 +22,33 @@ func (v *Virtual) nowNs() int64 {
 }
 
 // modified sets the mtim of the file whose real device and inode are key
-// (shipped: of a Private's mount) to the module's wall clock's now.
-func (v *Virtual) modified(key fileKey, shipped bool) {
-	now := v.nowNs()
+// (shipped: of a Private's mount) to now, the module's wall clock's now.
+func (v *Virtual) modified(key fileKey, shipped bool, now int64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.file(key, shipped).mtim = now
 }
 
+// changeNow is the module's wall clock's now for one WASI call that
+// changes things (0 unseeded), read once: a file made and its directory
+// showed two readings 8-11 µs apart, where wasmtime shows one tick of
+// ext4's clock (attack pass 50c, row 7; TestSeededChangeTimesOneTick).
+func (m *Mount) changeNow() int64 {
+	if m.virt == nil {
+		return 0
+	}
+	return m.virt.nowNs()
+}
+
 // entryChanged says the module made, removed or renamed the entry name
-// of a seeded mount: its directory's mtim moves to now.
-func (m *Mount) entryChanged(name string) {
+// of a seeded mount: its directory's mtim moves to now (changeNow).
+func (m *Mount) entryChanged(name string, now int64) {
 	if m.virt == nil {
 		return
 	}
 	dir, _ := lastComponent(name, false)
 	if info, err := m.root.Stat(dir); err == nil {
-		m.virt.modified(keyOf(info), m.private != nil)
+		m.virt.modified(keyOf(info), m.private != nil, now)
 	}
 }
 
@@ -49,7 +59,7 @@ func (o *osFile) contentChanged() {
 		return
 	}
 	if info, err := o.f.Stat(); err == nil {
-		o.m.virt.modified(keyOf(info), o.m.private != nil)
+		o.m.virt.modified(keyOf(info), o.m.private != nil, o.m.virt.nowNs())
 	}
 }
 
