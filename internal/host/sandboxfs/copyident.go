@@ -66,7 +66,8 @@ func (m *Mount) shownBirth(dev, ino uint64, birth func() int64) int64 {
 }
 
 // forgetCopied forgets the origin of the entry info describes (its name
-// removed, or renamed over), unless a file with other hard links.
+// removed, or renamed over), unless a file with other hard links, or at
+// the last close of a descriptor that holds it (holds.go).
 func (m *Mount) forgetCopied(info fs.FileInfo) {
 	p := m.private
 	if p == nil || m.virt != nil || (!info.IsDir() && links(info) > 1) {
@@ -74,7 +75,9 @@ func (m *Mount) forgetCopied(info fs.FileInfo) {
 	}
 	p.idMu.Lock()
 	defer p.idMu.Unlock()
-	delete(p.origins, keyOf(info))
+	if k := keyOf(info); p.holds.forget(k) {
+		delete(p.origins, k)
+	}
 }
 
 // noteOrigin records that the copy's entry name (in dst) is a copy of the

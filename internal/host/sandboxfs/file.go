@@ -41,6 +41,10 @@ type osFile struct {
 	listedOpens int
 	// listedOnce says the directory was listed (Readdir) at least once.
 	listedOnce bool
+	// held is the real device and inode of the file o holds (holds.go),
+	// while holding.
+	held    fileKey
+	holding bool
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -99,6 +103,7 @@ func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*os
 	if m.private != nil {
 		m.private.track(o)
 	}
+	o.hold()
 	return o, 0
 }
 
@@ -141,6 +146,7 @@ func (o *osFile) adapterReaddir(n int) ([]experimentalsys.Dirent, experimentalsy
 	d, e := o.File.Readdir(n)
 	if o.f != o.opener.f {
 		o.f = o.opener.f
+		o.hold()
 		if _, se := o.File.Stat(); e == 0 {
 			e = se
 		}

@@ -70,6 +70,7 @@ func (o *osFile) Close() experimentalsys.Errno {
 	if o.m.private != nil {
 		o.m.private.untrack(o)
 	}
+	o.unhold()
 	if o.opener.pending != nil {
 		_ = o.opener.pending.Close()
 		o.opener.pending = nil

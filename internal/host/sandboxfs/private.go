@@ -54,6 +54,7 @@ type Private struct {
 	// under idMu.
 	idMu    sync.RWMutex
 	origins map[fileKey]origin
+	holds   openHolds // the descriptors on the copy's entries, unseeded (holds.go)
 	members []*Mount
 	open    int
 	failed  error // why the copy could not be made, kept: the next change answers it again
@@ -330,6 +331,7 @@ func (o *osFile) replace(f *os.File) {
 	if o.adapt(f) != 0 {
 		return
 	}
+	o.hold()
 	_ = old.Close()
 }
 

@@ -78,6 +78,8 @@ type Virtual struct {
 	// dx are the blocks of the directories the module made entries in
 	// (dirsize.go), by their real device and inode.
 	dx map[fileKey]*dxDir
+	// holds are the descriptors open on the files (holds.go).
+	holds openHolds
 }
 
 // fileKey is a file's real device and inode.
@@ -157,6 +159,10 @@ func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_
 	if !st.Mode.IsDir() {
 		return st
 	}
+	if st.Nlink == 0 { // removed, seen through a descriptor (holds.go)
+		st.Size = 0
+		return st
+	}
 	if !fresh {
 		n := 2 + subdirs()
 		v.mu.Lock()
@@ -202,16 +208,20 @@ func (v *Virtual) setTimesOf(key fileKey, atim, mtim int64, shipped bool) {
 }
 
 // removed forgets the file info describes, which a name's removal (or a
-// rename over it) ended, unless it has other hard links.
+// rename over it) ended, unless it has other hard links; a file a
+// descriptor holds is forgotten at the last close (holds.go).
 func (v *Virtual) removed(info fs.FileInfo) {
 	if !info.IsDir() && links(info) > 1 {
 		return
 	}
 	st := sys.NewStat_t(info)
+	k := fileKey{st.Dev, st.Ino}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	delete(v.files, fileKey{st.Dev, st.Ino})
-	delete(v.made, fileKey{st.Dev, st.Ino})
+	if v.holds.forget(k) {
+		delete(v.files, k)
+		delete(v.made, k)
+	}
 }
 
 // madeNow records that the module made the file name of mount m (which
