@@ -103,6 +103,18 @@ const (
 // and items under an allOf of 2,000, 1 µs a step under a member named
 // with 60,000 bytes; the attack pass measured up to 4.2 µs. Rounded up
 // to twice that.
+// CaseSchemaCharge is what a JSON value of the inputSchema (or 64 of its
+// bytes) costs the budget (argsgen.Work.Schema): its decoding, walks and
+// compiling, whether the generator then uses the schema or refuses it.
+// Attack pass 50d, row 3: a 528 KB schema without patterns, refused for
+// its cost after its compile, cost 0.66-0.97 s of CPU charged nothing.
+// Measured (the thread's CPU time of argsgen.CasesWork, two cores shared,
+// 2026-12-07) at the generator's cap of 10,000 values: 1.4 µs a value of
+// a large enum, 13 µs for nested objects, 33-42 µs for 10,000 empty
+// subschemas under an anyOf or properties (the compiler's queue is
+// quadratic in the subschemas). Rounded up to about twice the last.
+const CaseSchemaCharge = 80 * time.Microsecond
+
 const (
 	CaseWorkCharge    = 16 * time.Microsecond
 	CaseMatchCharge   = 2 * time.Microsecond
@@ -112,11 +124,13 @@ const (
 
 // generatedCharge is what generating argument cases cost the budget:
 // their validations at CaseWorkCharge, their matching at CaseMatchCharge,
-// the compiling of the schema's patterns at CaseCompileCharge and the
-// values made at CaseValueCharge.
+// the compiling of the schema's patterns at CaseCompileCharge, the
+// values made at CaseValueCharge and the schema's reading at
+// CaseSchemaCharge.
 func generatedCharge(work argsgen.Work) time.Duration {
 	return time.Duration(work.Validation)*CaseWorkCharge + time.Duration(work.Matching)*CaseMatchCharge +
-		time.Duration(work.Compiled)*CaseCompileCharge + time.Duration(work.Values)*CaseValueCharge
+		time.Duration(work.Compiled)*CaseCompileCharge + time.Duration(work.Values)*CaseValueCharge +
+		time.Duration(work.Schema)*CaseSchemaCharge
 }
 
 // caseFreeWork is the work of validating a small schema's first cases
@@ -135,6 +149,12 @@ const caseFreeCompiled = 2_000
 // tool: the corpus's tools make 11 (half of them) to 154 (99 in 100),
 // the most 2,120 (17 ms charged past this).
 const caseFreeValues = 1_000
+
+// caseFreeSchema is the reading of a tool's inputSchema the budget does
+// not charge, once a tool (argsgen.Work.Schema): the corpus's schemas
+// count 24 (half of them) to 519 (99 in 100), the most 2,380 (1,738 JSON
+// values in 44 KB: 0.14 s charged past this).
+const caseFreeSchema = 600
 
 // outputSchemaCompiled charges the compiling of a tool's outputSchema's
 // patterns (offlineschema.SchemaPatternSize, past caseFreeCompiled's

@@ -312,6 +312,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 			work.Validation = max(work.Validation-caseFreeWork, 0)
 			work.Compiled = max(work.Compiled-caseFreeCompiled, 0)
 			work.Values = max(work.Values-caseFreeValues, 0)
+			work.Schema = max(work.Schema-caseFreeSchema, 0)
 			r.generated(work)
 			return cases, notes
 		}

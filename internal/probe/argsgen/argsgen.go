@@ -112,6 +112,12 @@ type Work struct {
 	// make 40,000 values and give up before any validation (attack pass
 	// 49b, row 6).
 	Values int
+	// Schema is the JSON values of the inputSchema and one for each 64
+	// of its bytes, for its decoding,
+	// the walks that count and estimate it and its compiling by both
+	// compilers, charged whether the schema is then used or refused
+	// (attack pass 50d, row 3).
+	Schema int
 }
 
 // CasesWork is Cases, with the Work the generation cost.
@@ -228,7 +234,7 @@ func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note 
 	}
 	root, err := decode(inputSchema)
 	if err != nil {
-		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error(), Work{}
+		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error(), Work{Schema: schemaByteValues(len(inputSchema))}
 	}
 	ver, refused, err := newVerifier(inputSchema)
 	if ec := (errCost{}); errors.As(err, &ec) {

@@ -1,6 +1,7 @@
 package argsgen
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,5 +56,46 @@ func TestCasesWorkChargesRefusedSchema(t *testing.T) {
 	cases, notes, work := CasesWork(schema(150, ""), Options{})
 	if len(cases) != 0 || !strings.Contains(strings.Join(notes, ""), "past the") || work.Compiled != offlineschema.MaxPatternInsts {
 		t.Errorf("150 x a{1000}: %d cases, notes %q, work %+v: want it refused past the cap, its count to the cap (%d) charged", len(cases), notes, work, offlineschema.MaxPatternInsts)
+	}
+}
+
+// TestCasesWorkChargesSchemaReadingUsedOrRefused (attack pass 50d, row
+// 3): a schema of n nested objects and no pattern, refused for its cost
+// after it was decoded, estimated and compiled, was charged Work{}: 528
+// KB cost 0.66-0.97 s of CPU charged nothing. Its JSON values (and one a
+// 64 bytes) are now charged (Work.Schema), used or refused, in proportion
+// to its size; past maxSchemaValues it is refused before any compile, its
+// decoding charged.
+func TestCasesWorkChargesSchemaReadingUsedOrRefused(t *testing.T) {
+	t.Parallel()
+	schema := func(n int, extra string) []byte {
+		var props []string
+		for i := range n {
+			props = append(props, `"p`+strconv.Itoa(i)+`":{"type":"object","properties":{"a":{"type":"integer","minimum":0,"maximum":9},"b":{"enum":["x","y","z"]}},"required":["a"]}`)
+		}
+		return []byte(`{"type":"object","properties":{` + strings.Join(props, ",") + `}` + extra + `}`)
+	}
+	var charged []int
+	for _, n := range []int{50, 200} {
+		_, _, used := CasesWork(schema(n, ""), Options{})
+		cases, notes, refused := CasesWork(schema(n, costlyDefs()), Options{})
+		if len(cases) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "not used") {
+			t.Fatalf("%d properties: %d cases, notes %q: want the schema refused for its cost", n, len(cases), notes)
+		}
+		if refused.Schema <= 14*n || refused.Schema <= used.Schema || used.Schema <= 14*n {
+			t.Errorf("%d properties (14 JSON values each): refused, work %+v; used, %+v: want the schema's values charged both ways", n, refused, used)
+		}
+		charged = append(charged, refused.Schema)
+	}
+	if charged[1] < 3*charged[0] {
+		t.Errorf("Work.Schema %v refused for 50 and 200 properties: want it in proportion", charged)
+	}
+	s := schema(4000, costlyDefs())
+	cases, notes, work := CasesWork(s, Options{})
+	if len(cases) != 0 || !strings.Contains(strings.Join(notes, ""), "JSON values, past the") || work.Schema != len(s)/64 {
+		t.Errorf("4,000 properties (%d bytes): %d cases, notes %q, work %+v: want it refused past maxSchemaValues before its compile, its decoding charged (a value a 64 bytes)", len(s), len(cases), notes, work)
+	}
+	if _, _, work := CasesWork([]byte(`{"type":"object","description":"`+strings.Repeat("x", 64_000)), Options{}); work.Schema != 1000 {
+		t.Errorf("64,000 bytes that are not JSON: work %+v: want the decoding charged, a value a 64 bytes", work)
 	}
 }

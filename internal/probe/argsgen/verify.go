@@ -68,7 +68,8 @@ func (v *verifier) spent() bool { return v.checks > v.limit }
 // compiled, then refused for its cost or a $ref that resolves nowhere,
 // was charged nothing): the counting of its patterns, one reading of them
 // up to offlineschema.MaxPatternInsts, and once compiled, their strict
-// compiling too (Work.Compiled). On success the work is in v.charged.
+// compiling too (Work.Compiled), and from its decoding on, the schema's
+// JSON values (Work.Schema). On success the work is in v.charged.
 func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 	v = &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}, limit: maxChecks, workLimit: maxWork}
 	defer func() {
@@ -76,6 +77,7 @@ func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 			v, refused = nil, v.charged
 		}
 	}()
+	v.charged.Schema = schemaByteValues(len(raw))
 	for _, strict := range []bool{true, false} {
 		c := offlineschema.NewCompiler()
 		if strict {
@@ -87,10 +89,23 @@ func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 			return v, Work{}, err
 		}
 		if strict {
+			// The decoding, walks and compiling of the schema cost in
+			// proportion to its JSON values, whether it is used or refused
+			// (attack pass 50d, row 3: 528 KB without patterns, refused for
+			// its cost after its compile, cost 0.66-0.97 s charged nothing);
+			// the compiler's queue is quadratic in its subschemas (an anyOf
+			// of 150,000 {} took 3.7 minutes), so past maxSchemaValues the
+			// schema is refused before any compile, charged its bytes only.
+			n, regexFormat := schemaValues(d)
+			v.regexFormat = regexFormat
+			if n > maxSchemaValues {
+				// Decoded and walked, not compiled: its bytes charged.
+				return v, Work{}, errCost{fmt.Errorf("it holds %d JSON values, past the %d the generator compiles", n, maxSchemaValues)}
+			}
+			v.charged.Schema += n
 			if n, huge := offlineschema.HugeNumber(d); huge {
 				return v, Work{}, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
 			}
-			v.regexFormat = hasRegexFormat(d)
 			size := offlineschema.SchemaPatternSize(d)
 			if size > offlineschema.MaxPatternInsts {
 				// Counted, not compiled: the count parsed the patterns up
@@ -119,17 +134,30 @@ func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 	return v, Work{}, nil
 }
 
-// hasRegexFormat reports whether the schema document holds a "format":
-// "regex" anywhere.
-func hasRegexFormat(doc any) bool {
+// maxSchemaValues is the most JSON values an inputSchema the generator
+// compiles may hold: the tool-text corpus's largest holds 1,738 (99 in 100
+// under 352).
+const maxSchemaValues = 10_000
+
+// schemaByteValues is what the decoding of a schema of size bytes is
+// charged before its values are counted (or when it is not JSON): a
+// value for each 64 bytes, so that bytes the decoder reads and drops (a
+// member named twice) are charged too.
+func schemaByteValues(size int) int { return size / 64 }
+
+// schemaValues counts the JSON values of the schema document (objects,
+// arrays and scalars, each once: Work.Schema), and reports whether it
+// holds a "format": "regex" anywhere.
+func schemaValues(doc any) (n int, regexFormat bool) {
 	stack := []any{doc}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		n++
 		switch v := v.(type) {
 		case map[string]any:
 			if v["format"] == "regex" {
-				return true
+				regexFormat = true
 			}
 			for _, x := range v {
 				stack = append(stack, x)
@@ -138,7 +166,7 @@ func hasRegexFormat(doc any) bool {
 			stack = append(stack, v...)
 		}
 	}
-	return false
+	return n, regexFormat
 }
 
 // regexStringsWork is offlineschema.RegexValueWork summed over the
