@@ -435,14 +435,8 @@ func (r *runner) run(ctx context.Context) {
 	// compilation ends, which a busy machine delays. A module that has no
 	// compiled code coming (--engine interpreter, or a compilation that
 	// failed) is probed interpreted.
-	if r.m.Interpreted() && !r.compiled(ctx) {
-		switch {
-		case ctx.Err() != nil:
-			r.notJudged("every probe", context.Cause(ctx))
-			return
-		case r.pastBackstop("every probe"):
-			return
-		}
+	if r.m.Interpreted() && !r.compiled(ctx) && r.stopped(ctx, "every probe") {
+		return
 	}
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
@@ -450,11 +444,7 @@ func (r *runner) run(ctx context.Context) {
 		// Between tools, as between runs: a machine too busy to generate
 		// the cases within the wall backstop gives no verdict now, not
 		// after the last tool (attack pass 50b, row 1).
-		switch {
-		case ctx.Err() != nil:
-			r.notJudged("every probe", context.Cause(ctx))
-			return
-		case r.pastBackstop("every probe"):
+		if r.stopped(ctx, "every probe") {
 			return
 		}
 		if r.generating > 0 && !r.fits() {
@@ -642,6 +632,16 @@ func (r *runner) fits() bool {
 	return r.spent()+RunCharge <= r.opt.Budget
 }
 
+// stopped reports whether ctx is done or the wall backstop has passed,
+// listing name as not judged for either.
+func (r *runner) stopped(ctx context.Context, name string) bool {
+	if ctx.Err() != nil {
+		r.notJudged(name, context.Cause(ctx))
+		return true
+	}
+	return r.pastBackstop(name)
+}
+
 // pastBackstop says whether the probes' wall backstop, grown by the
 // runs' private copies' charge, has passed, and then lists the run named
 // as not judged.
@@ -780,10 +780,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 				return nil, false, nil, nil // the interpreted run is no verdict; limits listed this one
 			}
 			o = attempt()
-		case ctx.Err() != nil:
-			r.notJudged(name, context.Cause(ctx))
-			return nil, false, nil, nil
-		case r.pastBackstop(name):
+		case r.stopped(ctx, name):
 			return nil, false, nil, nil
 		}
 	}

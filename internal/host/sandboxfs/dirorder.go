@@ -1,8 +1,6 @@
 package sandboxfs
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"sort"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -43,42 +41,4 @@ func (b byHash) Less(i, j int) bool {
 func (b byHash) Swap(i, j int) {
 	b.d[i], b.d[j] = b.d[j], b.d[i]
 	b.h[i], b.h[j] = b.h[j], b.h[i]
-}
-
-// sipHashBytes is SipHash-1-3 under the key k0, k1 of the bytes of s.
-func sipHashBytes(k0, k1 uint64, s string) uint64 {
-	v0 := k0 ^ 0x736f6d6570736575
-	v1 := k1 ^ 0x646f72616e646f6d
-	v2 := k0 ^ 0x6c7967656e657261
-	v3 := k1 ^ 0x7465646279746573
-	round := func() {
-		v0 += v1
-		v1 = bits.RotateLeft64(v1, 13) ^ v0
-		v0 = bits.RotateLeft64(v0, 32)
-		v2 += v3
-		v3 = bits.RotateLeft64(v3, 16) ^ v2
-		v0 += v3
-		v3 = bits.RotateLeft64(v3, 21) ^ v0
-		v2 += v1
-		v1 = bits.RotateLeft64(v1, 17) ^ v2
-		v2 = bits.RotateLeft64(v2, 32)
-	}
-	word := func(m uint64) {
-		v3 ^= m
-		round()
-		v0 ^= m
-	}
-	n := len(s)
-	for ; len(s) >= 8; s = s[8:] {
-		word(binary.LittleEndian.Uint64([]byte(s[:8])))
-	}
-	var last [8]byte
-	copy(last[:], s)
-	last[7] = byte(n)
-	word(binary.LittleEndian.Uint64(last[:]))
-	v2 ^= 0xff
-	round()
-	round()
-	round()
-	return v0 ^ v1 ^ v2 ^ v3
 }

@@ -1,6 +1,9 @@
 package sandboxfs
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Inode numbers as Subako's runtime gives them. wasmtime's preview 1
 // answers a file's ino (fd_filestat_get, path_filestat_get) and an entry's
@@ -28,6 +31,15 @@ func wasmtimeIno(dev, ino uint64) uint64 { return sipHash13(0, 0, dev, ino) }
 // end) under the key k0, k1 of the 16 bytes a and b, each little-endian:
 // what Rust's DefaultHasher gives for the tuple (a, b).
 func sipHash13(k0, k1, a, b uint64) uint64 {
+	var m [16]byte
+	binary.LittleEndian.PutUint64(m[:8], a)
+	binary.LittleEndian.PutUint64(m[8:], b)
+	return sipHashBytes(k0, k1, m[:])
+}
+
+// sipHashBytes is SipHash-1-3 under the key k0, k1 of the bytes of s
+// (the seeded listing's order and directory-size hashes hash names).
+func sipHashBytes[T ~string | ~[]byte](k0, k1 uint64, s T) uint64 {
 	v0 := k0 ^ 0x736f6d6570736575
 	v1 := k1 ^ 0x646f72616e646f6d
 	v2 := k0 ^ 0x6c7967656e657261
@@ -44,12 +56,19 @@ func sipHash13(k0, k1, a, b uint64) uint64 {
 		v1 = bits.RotateLeft64(v1, 17) ^ v2
 		v2 = bits.RotateLeft64(v2, 32)
 	}
-	const length = 16
-	for _, m := range [...]uint64{a, b, length << 56} {
+	word := func(m uint64) {
 		v3 ^= m
 		round()
 		v0 ^= m
 	}
+	n := len(s)
+	for ; len(s) >= 8; s = s[8:] {
+		word(binary.LittleEndian.Uint64([]byte(s[:8])))
+	}
+	var last [8]byte
+	copy(last[:], s)
+	last[7] = byte(n)
+	word(binary.LittleEndian.Uint64(last[:]))
 	v2 ^= 0xff
 	round()
 	round()
