@@ -97,6 +97,15 @@ func (e *WorkError) Error() string {
 	return fmt.Sprintf("validating its %d values against this schema could take more than %d steps in all (subschemas, enum entries, required names, pattern matching, unique items, formats)", e.Values, MaxWork)
 }
 
+// MaxSchemaValues is the most JSON values (Values) a schema a module
+// gives may hold for subakogo to compile it, its inputSchema for the
+// probes' cases or its outputSchema for judging results: the schema
+// library's compile queue is quadratic in the subschemas (an anyOf of
+// 150,000 {} took 3.7 minutes of CPU, of 40,000 7.6 s: attack pass 50d,
+// row 3, and its outputSchema), while the tool-text corpus's largest
+// schema holds 1,738 (99 in 100 under 352).
+const MaxSchemaValues = 10_000
+
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
 // reads it): itself, and every member and item, nested.
 func Values(v any) int {

@@ -163,6 +163,11 @@ const caseFreeSchema = 600
 // the charge is a function of the module. Attack pass 48e, row 4: the
 // outputSchema's compiling was charged nothing (3.03 s of CPU for a run
 // counted 21 ms); past offlineschema.MaxPatternInsts it is not compiled.
+// Its JSON values are charged as an inputSchema's reading is
+// (CaseSchemaCharge past caseFreeSchema), up to
+// offlineschema.MaxSchemaValues, past which it is read, not compiled: an
+// outputSchema's compile is quadratic in its subschemas (40,000 {} in an
+// anyOf, 120 KB, took 7.6 s of CPU, charged nothing).
 func (r *runner) outputSchemaCompiled(schema json.RawMessage) {
 	if len(schema) == 0 {
 		return
@@ -172,7 +177,8 @@ func (r *runner) outputSchemaCompiled(schema json.RawMessage) {
 		return
 	}
 	size := min(offlineschema.SchemaPatternSize(doc), offlineschema.MaxPatternInsts)
-	r.generated(argsgen.Work{Compiled: max(size-caseFreeCompiled/2, 0)})
+	values := min(offlineschema.Values(doc), offlineschema.MaxSchemaValues) // past it, only read (resultcheck)
+	r.generated(argsgen.Work{Compiled: max(size-caseFreeCompiled/2, 0), Schema: max(values-caseFreeSchema, 0)})
 }
 
 // generated charges the budget generatedCharge of work, argument cases'

@@ -64,7 +64,7 @@ func TestCasesWorkChargesRefusedSchema(t *testing.T) {
 // after it was decoded, estimated and compiled, was charged Work{}: 528
 // KB cost 0.66-0.97 s of CPU charged nothing. Its JSON values (and one a
 // 64 bytes) are now charged (Work.Schema), used or refused, in proportion
-// to its size; past maxSchemaValues it is refused before any compile, its
+// to its size; past offlineschema.MaxSchemaValues it is refused before any compile, its
 // decoding charged.
 func TestCasesWorkChargesSchemaReadingUsedOrRefused(t *testing.T) {
 	t.Parallel()
@@ -93,7 +93,7 @@ func TestCasesWorkChargesSchemaReadingUsedOrRefused(t *testing.T) {
 	s := schema(4000, costlyDefs())
 	cases, notes, work := CasesWork(s, Options{})
 	if len(cases) != 0 || !strings.Contains(strings.Join(notes, ""), "JSON values, past the") || work.Schema != len(s)/64 {
-		t.Errorf("4,000 properties (%d bytes): %d cases, notes %q, work %+v: want it refused past maxSchemaValues before its compile, its decoding charged (a value a 64 bytes)", len(s), len(cases), notes, work)
+		t.Errorf("4,000 properties (%d bytes): %d cases, notes %q, work %+v: want it refused past offlineschema.MaxSchemaValues before its compile, its decoding charged (a value a 64 bytes)", len(s), len(cases), notes, work)
 	}
 	if _, _, work := CasesWork([]byte(`{"type":"object","description":"`+strings.Repeat("x", 64_000)), Options{}); work.Schema != 1000 {
 		t.Errorf("64,000 bytes that are not JSON: work %+v: want the decoding charged, a value a 64 bytes", work)

@@ -94,13 +94,13 @@ func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 			// (attack pass 50d, row 3: 528 KB without patterns, refused for
 			// its cost after its compile, cost 0.66-0.97 s charged nothing);
 			// the compiler's queue is quadratic in its subschemas (an anyOf
-			// of 150,000 {} took 3.7 minutes), so past maxSchemaValues the
+			// of 150,000 {} took 3.7 minutes), so past offlineschema.MaxSchemaValues the
 			// schema is refused before any compile, charged its bytes only.
 			n, regexFormat := schemaValues(d)
 			v.regexFormat = regexFormat
-			if n > maxSchemaValues {
+			if n > offlineschema.MaxSchemaValues {
 				// Decoded and walked, not compiled: its bytes charged.
-				return v, Work{}, errCost{fmt.Errorf("it holds %d JSON values, past the %d the generator compiles", n, maxSchemaValues)}
+				return v, Work{}, errCost{fmt.Errorf("it holds %d JSON values, past the %d the generator compiles", n, offlineschema.MaxSchemaValues)}
 			}
 			v.charged.Schema += n
 			if n, huge := offlineschema.HugeNumber(d); huge {
@@ -133,11 +133,6 @@ func newVerifier(raw []byte) (v *verifier, refused Work, err error) {
 	}
 	return v, Work{}, nil
 }
-
-// maxSchemaValues is the most JSON values an inputSchema the generator
-// compiles may hold: the tool-text corpus's largest holds 1,738 (99 in 100
-// under 352).
-const maxSchemaValues = 10_000
 
 // schemaByteValues is what the decoding of a schema of size bytes is
 // charged before its values are counted (or when it is not JSON): a
