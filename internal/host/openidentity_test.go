@@ -56,7 +56,7 @@ func TestOpenUnlinkedFileKeepsIdentityAsWasmtime(t *testing.T) {
 func TestOpenRenamedOverFileKeepsIdentityAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,0,1,1,"}`
 	const path = "testdata/wasmtimeanswers/openrenamedover.wasm"
-	for e, got := range seededAnswers(t, path, openIdentitySeed, func() Mounts { return Mounts{Volume: t.TempDir()} }) {
+	for e, got := range seededAnswers(t, path, openIdentitySeed, volumeOnly(t)) {
 		if got != wasmtime {
 			t.Errorf("seeded %v: %s, wasmtime %s", e, got, wasmtime)
 		}
@@ -74,7 +74,7 @@ func TestOpenRenamedOverFileKeepsIdentityAsWasmtime(t *testing.T) {
 func TestOpenRemovedDirStatAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,2,4096,0,0,0,0,1,0,0,0,0,0,0,0,"}`
 	const path = "testdata/wasmtimeanswers/openrmdir.wasm"
-	for e, got := range seededAnswers(t, path, openIdentitySeed, func() Mounts { return Mounts{Volume: t.TempDir()} }) {
+	for e, got := range seededAnswers(t, path, openIdentitySeed, volumeOnly(t)) {
 		if got != wasmtime {
 			t.Errorf("seeded %v: %s, wasmtime %s", e, got, wasmtime)
 		}

@@ -37,7 +37,7 @@ func TestSeededChangeOneTickAsWasmtime(t *testing.T) {
 // and unseeded, under both engines.
 func wantSeededAsWasmtime(t *testing.T, path, wasmtime string) {
 	t.Helper()
-	for e, got := range seededAnswers(t, path, []byte("case 1"), func() Mounts { return Mounts{Volume: t.TempDir()} }) {
+	for e, got := range seededAnswers(t, path, []byte("case 1"), volumeOnly(t)) {
 		if got != wasmtime {
 			t.Errorf("%v, seeded: answered\n%s\nwasmtime\n%s", e, got, wasmtime)
 		}
