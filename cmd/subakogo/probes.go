@@ -70,8 +70,11 @@ func parseWallStart(s string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("--wall-start: want an RFC 3339 time such as 2026-12-07T18:30:00Z: %q", s)
 	}
-	if t.Year() < 2000 || t.Year() >= 2200 {
-		return time.Time{}, fmt.Errorf("--wall-start: %s is outside the years 2000-2199", t.Format(time.RFC3339))
+	// The bound is the instant's, in UTC as probesWallStart reports it, not
+	// the zone's the user wrote: 2199-12-31T23:59:59-23:59 is in 2200
+	// (attack pass 51a, row 1).
+	if y := t.UTC().Year(); y < 2000 || y >= 2200 {
+		return time.Time{}, fmt.Errorf("--wall-start: %s (%s) is outside the years 2000-2199 (UTC)", s, t.UTC().Format(time.RFC3339Nano))
 	}
 	return t, nil
 }

@@ -49,7 +49,15 @@ func TestWallStartGivenBack(t *testing.T) {
 	if at := wallStart("--wall-start", given); at.Format(time.RFC3339Nano) != given {
 		t.Errorf("--wall-start %s: probesWallStart %v", given, at)
 	}
-	for _, bad := range []string{"yesterday", "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z"} {
+	// The years' bound is the instant's, in UTC (attack pass 51a, row 1: it
+	// was the year in the zone written, so the first two were taken, the
+	// first given back as 2200-01-01T23:58:59.999999999Z, and this one
+	// refused).
+	if at := wallStart("--wall-start", "1999-12-31T23:00:00-05:00"); !at.Equal(time.Date(2000, 1, 1, 4, 0, 0, 0, time.UTC)) {
+		t.Errorf("--wall-start 1999-12-31T23:00:00-05:00: probesWallStart %v, want 2000-01-01T04:00:00Z", at)
+	}
+	for _, bad := range []string{"yesterday", "1969-12-31T23:59:59Z", "2300-01-01T00:00:00Z",
+		"2199-12-31T23:59:59.999999999-23:59", "2000-01-01T00:30:00+05:00"} {
 		code, _, stderr := runCLI("lint", "--wall-start", bad, path)
 		if code != exitUsage || !strings.Contains(stderr, "--wall-start") {
 			t.Errorf("--wall-start %s: exit %d, %q", bad, code, stderr)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/sys"
@@ -21,8 +22,12 @@ import (
 // /volume/tmp's mtime chose its verdict by the real clock, from run to run
 // (attack pass 43c, row 1). Through a Virtual:
 //   - a file of a mount that is no Private's (the run's volume, made for
-//     the run) shows start, the seeded run's wall clock start, as its
-//     times; a file of /package or /skills (a Private's: what the person
+//     the run) shows the moment the host made the volume as its times,
+//     volumeMade: a setup's time before start, the seeded run's wall clock
+//     start, drawn from the seed (setupGap); they were start itself, so
+//     the volume showed as made at the instant the module's clock started,
+//     with no setup at all, a tell of every probe run (attack pass 51a,
+//     row 2); a file of /package or /skills (a Private's: what the person
 //     ships) shows times of an extraction before the run (shippedTimes),
 //     drawn from the seed and the order the module first sees it: ctim
 //     (the birth time) in the 2 s after a moment 1 to 73 hours before
@@ -61,11 +66,15 @@ import (
 //
 // It is shared by the mounts of one run and safe for concurrent use.
 type Virtual struct {
-	start  int64  // ns since the epoch
-	k0, k1 uint64 // the key of the inode numbers, from the seed
-	mu     sync.Mutex
-	next   uint64
-	files  map[fileKey]*virtualFile
+	start int64 // ns since the epoch
+	// volumeMade is the times of the files of the mounts made for the run
+	// (ns since the epoch): start less setupGap of the seed's hash of
+	// tweak 6 (1-3 are shippedTimes', 4-5 dirorder.go's).
+	volumeMade int64
+	k0, k1     uint64 // the key of the inode numbers, from the seed
+	mu         sync.Mutex
+	next       uint64
+	files      map[fileKey]*virtualFile
 	// made are the files the module made, each with the module's wall
 	// clock's now when it made it, which it shows as its times (not
 	// start, nor a shipped file's).
@@ -100,15 +109,36 @@ type virtualFile struct {
 	counted uint64 // Virtual.dirs + 1 at the count; 0: not counted
 }
 
-// NewVirtual returns a Virtual whose files show start (ns since the epoch)
-// as their times until the module sets them, and inode numbers drawn
-// from seed and the order the module sees them.
+// NewVirtual returns a Virtual whose wall clock starts at start (ns since
+// the epoch), whose volume's files show VolumeMade as their times until
+// the module sets them, and whose inode numbers are drawn from seed and
+// the order the module sees them.
 func NewVirtual(start int64, seed []byte) *Virtual {
 	key := sha256.Sum256(append([]byte("subako inode numbers\x00"), seed...))
-	return &Virtual{
+	v := &Virtual{
 		start: start, files: map[fileKey]*virtualFile{}, made: map[fileKey]int64{},
 		k0: binary.LittleEndian.Uint64(key[:8]), k1: binary.LittleEndian.Uint64(key[8:16]),
 	}
+	v.volumeMade = start - int64(setupGap(sipHash13(v.k0, v.k1, 6, 0)))
+	return v
+}
+
+// VolumeMade is when the host made the run's volume (ns since the epoch),
+// as its files show it: start less a setup's time drawn from the seed.
+func (v *Virtual) VolumeMade() int64 { return v.volumeMade }
+
+// setupGap is the time a host takes from making a run's volume to
+// starting the module's clock (preopening it, building the WASI context,
+// for wasmtime's command line compiling the module too), drawn from the
+// hash h: in one of the 8 octaves from 2 ms to 512 ms, each as likely,
+// uniform within it, so that across the probes' calls (each of its own
+// seed) the gaps cover the host's unseeded runs' (3.5-6.6 ms measured)
+// and wasmtime v39's (99-540 ms) alike. Integer arithmetic: the same on
+// every machine.
+func setupGap(h uint64) time.Duration {
+	const least = 2 * time.Millisecond
+	octave := least << (h % 8) // 2, 4, ... 256 ms
+	return octave + time.Duration((h>>3)%uint64(octave))
 }
 
 // Ino is the inode number the n-th file the module sees (from 1) shows.
@@ -120,7 +150,7 @@ func (v *Virtual) file(key fileKey, shipped bool) *virtualFile {
 	f := v.files[key]
 	if f == nil {
 		v.next++
-		f = &virtualFile{ino: v.Ino(v.next), atim: v.start, mtim: v.start, ctim: v.start}
+		f = &virtualFile{ino: v.Ino(v.next), atim: v.volumeMade, mtim: v.volumeMade, ctim: v.volumeMade}
 		if t, ok := v.made[key]; ok {
 			f.atim, f.mtim, f.ctim = t, t, t
 		} else if shipped {
