@@ -17,10 +17,16 @@ import (
 // _start writes the two discovery answers Subako's ids ask for, then reads
 // stdin to its end. Its one tool has the annotations given.
 func answeringModule(annotations string) []byte {
-	answers := `{"jsonrpc":"2.0","id":"discover-1","result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}` + "\n" +
-		`{"jsonrpc":"2.0","id":"tools-list-1","result":{"resultType":"complete","tools":[{"name":"add","description":"Add two integers.",` +
+	return listingModule(`{"name":"add","description":"Add two integers.",` +
 		`"inputSchema":{"type":"object","properties":{"a":{"type":"integer","description":"A."},"b":{"type":"integer","description":"B."}},"required":["a","b"],"additionalProperties":false},` +
-		`"annotations":` + annotations + `}]}}` + "\n"
+		`"annotations":` + annotations + `}`)
+}
+
+// listingModule is answeringModule with the tools given (JSON, comma
+// separated; some 60 KB at most).
+func listingModule(tools string) []byte {
+	answers := `{"jsonrpc":"2.0","id":"discover-1","result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}` + "\n" +
+		`{"jsonrpc":"2.0","id":"tools-list-1","result":{"resultType":"complete","tools":[` + tools + `]}}` + "\n"
 	// Memory: the write's iovec at 0 and its count at 8, the read's iovec at
 	// 16 and its count at 24, the answers from 64, the read buffer at 4096.
 	data := make([]byte, 64)

@@ -21,7 +21,7 @@ var Catalog = []*Rule{
 	ToolCount, ToolName, ToolDescriptionMissing, ToolDescriptionLong,
 	InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,
 	SchemaRootComposition, SchemaRef, SchemaConditional, SchemaOpenObject, SchemaUntypedProperty,
-	SchemaDeep, SchemaLargeEnum, ToolAnnotations, ParamHeaderInvalid, ParamHeaderSecret,
+	SchemaDeep, SchemaLargeEnum, ToolAnnotations, ParamHeaderInvalid, ParamHeaderSecret, SchemaValues,
 	// The text a model reads in the tool list (toolcheck, with internal/tooltext).
 	TextInvisible, TextControl, TextCodePoint, TextMixedScript, TextModelMarkup, TextOverride, TextConceal,
 	TextPreempt, TextComment, TextEncoded, TextSecretRequest, TextSecretMention, TextShadowing, TextOtherTool, TextCommand, TextDuplicateKey,

@@ -130,6 +130,22 @@ MCP asks implementations to bound it. So is a schema whose patterns, wherever th
 types it is generated from.`,
 	}
 
+	SchemaValues = &Rule{ID: "T019", Slug: "schema-values", Severity: Error, Since: "v0.2.0", By: ToolCheck,
+		Title: "An inputSchema or outputSchema of more than 10,000 JSON values",
+		Why: `subakogo checks arguments against a tool's inputSchema and results against its outputSchema
+(lint's probes, check, call, serve), and compiles each schema to do so; it compiles a schema of at
+most 10,000 JSON values (every object, array, member value and item counts, nested, unused
+"$defs" too). The schema library's compile grows with the square of the subschemas (an anyOf of
+60,000 {} took 30 s of CPU), so a larger schema is reported without compiling it: its arguments
+are not generated and its results are not checked against it, and the probes' verdict would say
+nothing about them. The largest schema of the real tool lists in the tool-text corpus holds 2,937
+values.`,
+		Example: `an enum of 20,000 product codes; a schema generated with every definition repeated
+inline; an unused "$defs" entry padded with values.`,
+		Fix: `drop unused definitions, share repeated ones through "$ref": "#/$defs/...", or accept a
+plain string and validate it in the tool instead of enumerating every value.`,
+	}
+
 	SchemaRootComposition = &Rule{ID: "T020", Slug: "schema-root-composition", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "oneOf, anyOf or allOf at the root of inputSchema",
 		Why: `MCP allows any 2020-12 keyword beside "type": "object", but the Anthropic API answers 400

@@ -18,16 +18,16 @@ import (
 // is cut out of error messages.
 const schemaLocation = "urn:subako:schema"
 
-// compileSchema compiles a schema as the draft it names (2020-12 by
-// default), offline.
-func compileSchema(root *jnode) (err error) {
+// compileSchema compiles a schema (a jnode's toAny) as the draft it names
+// (2020-12 by default), offline.
+func compileSchema(doc any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the schema library failed: %v", r)
 		}
 	}()
 	c := offlineschema.NewCompiler()
-	if err := c.AddResource(schemaLocation, root.toAny()); err != nil {
+	if err := c.AddResource(schemaLocation, doc); err != nil {
 		return err
 	}
 	_, err = c.Compile(schemaLocation)

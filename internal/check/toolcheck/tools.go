@@ -33,6 +33,11 @@ const (
 
 // Check judges the tools a module listed. Each finding's Message names the tool (and the JSON pointer inside its schema when relevant); Offset is -1.
 func Check(tools []json.RawMessage) []rules.Finding {
+	return check(tools).out.Findings()
+}
+
+// check is Check's work, its compiles kept (tests count them).
+func check(tools []json.RawMessage) *toolsCheck {
 	c := &toolsCheck{compiled: map[string]error{}}
 	switch n := len(tools); {
 	case n == 0:
@@ -68,7 +73,7 @@ func Check(tools []json.RawMessage) []rules.Finding {
 	if total > abi.ToolListMaxBytes {
 		c.add(rules.ToolsSize, "the tools together are "+textutil.Commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+textutil.Commas(abi.ToolListMaxBytes))
 	}
-	return c.out.Findings()
+	return c
 }
 
 // NotAList is the finding for a tools/list result that is not an object
@@ -202,9 +207,17 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, g
 
 // schema checks one schema's shape, size, references and compilation, and
 // returns it parsed when it is an object.
+//
+// A schema refused for its size is not compiled: over 64 KiB (T012), or
+// past offlineschema.MaxSchemaValues (T019), the cap the probes' compiles
+// hold too. The library's compile is quadratic in the subschemas: an
+// anyOf of 60,000 {} took 30 s of CPU, four tools of 21,000 under every
+// other cap 5.2 s (attack pass 51b, row 2).
 func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.RawMessage) *jnode {
+	refused := false
 	if n := compactLen(raw); n > abi.SchemaMaxBytes {
 		c.add(rules.SchemaSize, label+": "+field+" is "+textutil.Commas(n)+" bytes as compact JSON; the limit is "+textutil.Commas(abi.SchemaMaxBytes))
+		refused = true
 	}
 	root, err := parseJSON(raw)
 	if err != nil {
@@ -225,6 +238,12 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 		c.add(rules.SchemaInvalid, label+": "+field+" is nested "+textutil.Commas(root.depth)+" levels deep as JSON; the linter compiles schemas up to "+strconv.Itoa(schemaDepthMax)+" levels, and MCP asks implementations to bound schema depth: flatten it")
 		return nil
 	}
+	doc := root.toAny() // as the compiler reads it: a name given twice is its last value
+	if n := offlineschema.Values(doc); n > offlineschema.MaxSchemaValues {
+		c.add(rules.SchemaValues, label+": "+field+" holds "+textutil.Commas(n)+" JSON values, past the "+textutil.Commas(offlineschema.MaxSchemaValues)+
+			" subakogo compiles: arguments and results cannot be checked against it (the probes do not use it): drop unused definitions or share repeated ones")
+		refused = true
+	}
 	if remote, fix := remoteRefs(root); remote.n > 0 {
 		c.add(rules.SchemaRemoteRef, label+": "+field+" has "+remote.text()+"; nothing remote is fetched (not by Subako, not by MCP clients): "+fix)
 		return root
@@ -234,9 +253,12 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 			" subakogo compiles (each costs about 2 µs to compile, a repetition such as x{0,1000} counts its copies): shorten them or drop the unused ones")
 		return root
 	}
+	if refused {
+		return root
+	}
 	err, done := c.compiled[string(raw)]
 	if !done {
-		err = compileSchema(root)
+		err = compileSchema(doc)
 		c.compiled[string(raw)] = err
 	}
 	if err != nil {

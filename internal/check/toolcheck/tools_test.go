@@ -396,7 +396,7 @@ func TestSchemaRemoteRef(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = compileSchema(n)
+		err = compileSchema(n.toAny())
 		if err == nil || !strings.Contains(err.Error(), "not fetched") {
 			t.Errorf("%s: compile error %v, want a refusal", ref, err)
 		}
@@ -476,6 +476,7 @@ func TestToolRulesCovered(t *testing.T) {
 		{`{"name":"t","description":"x","inputSchema":` + cleanSchema + `,"annotations":{"readOnlyHint":1}}`},
 		{`{"name":"t","description":"x","description":"y","inputSchema":` + cleanSchema + `}`},
 		{toolJSON("t", schemaOfSize(t, 70000))},
+		{bulkSchemaTool("a", 10_001)},
 		{toolJSON("t", objectWith(`"a":{"$ref":"https://example.com/a.json","description":"A."}`))},
 		{toolJSON("t", `{"type":"object","properties":{},"additionalProperties":false,"required":1}`)},
 		{toolJSON("t", `{"type":"object","properties":{},"additionalProperties":false,"oneOf":[{}],"if":{}}`)},
