@@ -43,7 +43,7 @@ func TestSeededRunSeesHostDirectory(t *testing.T) {
 		}
 		return res.Content[0].Text
 	}
-	const want = "order=14350762 size=4096 nlink=2"
+	const want = "order=14372560 size=4096 nlink=2"
 	if disk := seen(t.TempDir()); disk != want {
 		t.Errorf("a seeded run with its volume in %s saw %q; want %q", os.TempDir(), disk, want)
 	}

@@ -2,6 +2,7 @@ package sandboxfs
 
 import (
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,5 +36,61 @@ func TestSeededOrderIsTheSeeds(t *testing.T) {
 	a, again, other := order("probe 1"), order("probe 1"), order("probe 2")
 	if a != again || a == other || strings.HasPrefix(a, "f00 f01 f02") {
 		t.Errorf("seed 1: %s, again: %s, seed 2: %s; want the first two equal, not the third, not name order", a, again, other)
+	}
+}
+
+// TestSeededListingWalksTheLeaves (attack pass 51b, row 4): on ext4 a
+// directory's listing order and its leaves are one hash, so the names
+// that list before the 4th of 20 200-byte names (an index of two leaves)
+// are all names of the first leaf: 12 more of them overflow it and the
+// directory grows to 16384 (wasmtime v39 on ext4: testdata dxleaves.c).
+// For every one of 200 seeds, as the kit's dxorder.c does: 12 names that
+// order before the 4th grow it to 4 blocks, and the listing of all 32
+// walks the leaves in order. The listing's hash was another than the
+// leaves' (8 seeds in 10 stayed at 3 blocks).
+func TestSeededListingWalksTheLeaves(t *testing.T) {
+	t.Parallel()
+	name := func(c byte, i int) string {
+		return string([]byte{c, byte('A' + i/26%26), byte('A' + i/676)}) + strings.Repeat(string(rune('a'+i%26)), 197)
+	}
+	dir := fileKey{1, 2}
+	stayed := 0
+	for s := range 200 {
+		v := NewVirtual(0, []byte("seed "+strconv.Itoa(s)))
+		var d []experimentalsys.Dirent
+		for i := range 20 {
+			v.entryAdded(dir, name('n', i))
+			d = append(d, experimentalsys.Dirent{Name: name('n', i)})
+		}
+		v.orderByName(d)
+		mark, kept := d[3].Name, 0
+		for i := 0; i < 2000 && kept < 12; i++ {
+			pair := []experimentalsys.Dirent{{Name: mark}, {Name: name('c', i)}}
+			if v.orderByName(pair); pair[0].Name != mark {
+				v.entryAdded(dir, name('c', i))
+				d = append(d, pair[0])
+				kept++
+			}
+		}
+		v.mu.Lock()
+		blocks := v.dirBlocks(dir)
+		v.mu.Unlock()
+		if blocks != 4 {
+			stayed++
+			if stayed <= 3 {
+				t.Errorf("seed %d: %d names that list before the 4th: %d blocks; want 4 (ext4: the first leaf overflows)", s, kept, blocks)
+			}
+		}
+		v.orderByName(d)
+		leaves := v.dx[dir]
+		for i := 1; i < len(d); i++ {
+			if a, b := leaves.leafOf(v.nameHash(d[i-1].Name)), leaves.leafOf(v.nameHash(d[i].Name)); a > b {
+				t.Errorf("seed %d: the listing goes from leaf %d back to leaf %d", s, a, b)
+				break
+			}
+		}
+	}
+	if stayed > 0 {
+		t.Errorf("%d seeds of 200 did not grow as ext4", stayed)
 	}
 }

@@ -218,7 +218,7 @@ func TestVirtualDirectoryListing(t *testing.T) {
 		}
 		return strings.Join(got, " ")
 	}
-	if got, want := names(3, 2, 10), "f6 f7 f0 f2 f5 sub f1 f3"; got != want {
+	if got, want := names(3, 2, 10), "f3 f5 f2 f6 sub f1 f7 f0"; got != want {
 		t.Errorf("listed %q; want %q", got, want)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "f4"), nil, 0o644); err != nil {
@@ -227,7 +227,7 @@ func TestVirtualDirectoryListing(t *testing.T) {
 	if _, e := f.Seek(0, io.SeekStart); e != 0 {
 		t.Fatal(e)
 	}
-	if got, want := names(-1), "f6 f7 f0 f4 f2 f5 sub f1 f3"; got != want {
+	if got, want := names(-1), "f4 f3 f5 f2 f6 sub f1 f7 f0"; got != want {
 		t.Errorf("after a rewind, listed %q; want %q", got, want)
 	}
 	for p, links := range map[string]uint64{".": 3, "sub": 2} {
