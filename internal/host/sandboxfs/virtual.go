@@ -69,7 +69,8 @@ type Virtual struct {
 	start int64 // ns since the epoch
 	// volumeMade is the times of the files of the mounts made for the run
 	// (ns since the epoch): start less setupGap of the seed's hash of
-	// tweak 6 (1-3 are shippedTimes', 4-5 dirorder.go's).
+	// tweak 6 (1-3 are shippedTimes'; 4-5 are free since listings and
+	// leaves share nameHash).
 	volumeMade int64
 	k0, k1     uint64 // the key of the inode numbers, from the seed
 	mu         sync.Mutex
