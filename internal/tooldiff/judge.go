@@ -61,6 +61,9 @@ type judge struct {
 	patterns *patterns
 	// patternNames caches memberNamesOf by pattern.
 	patternNames map[string][]string
+	// members counts the proof's matching of member names against
+	// patterns (matchMember), against maxMemberMatch.
+	members memberMatches
 }
 
 // Budgets of one tool's judgments: validations, proof steps, candidate

@@ -1,8 +1,11 @@
 package tooldiff
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 )
 
 // maxKeywordValues bounds the values memberSamples and unevaluatedItems
@@ -182,3 +185,59 @@ func memberNamesOf(re *regexp.Regexp, match func(string) bool) []string {
 
 // maxMemberName is the length of the names memberNamesOf prefers.
 const maxMemberName = 64
+
+// maxMemberMatch bounds the work of a tool's proofs' matching of member
+// names against patterns (matchMember: memberSchema, membersIncluded), in
+// offlineschema.MatchWork's units (100 steps of a pattern's program). It
+// is a bound of its own, apart from maxWork: past it a match is not made,
+// and the proof that needed it is "not proven" (D023 naming the bound),
+// where counting it in maxWork and reading an unmade match as "no match"
+// would have proven an inclusion unchecked. It was counted nowhere: each
+// of the proof's steps matched every member name against every pattern,
+// so an anyOf of 40 $refs to an object with two 1,000-character members,
+// against 40 patterns "~*.{0,998}Q", a 3 KB tool, cost 41.7 s of CPU.
+const maxMemberMatch = 250_000
+
+// maxMemberMemo bounds the matches matchMember remembers.
+const maxMemberMemo = 4096
+
+// memberMatches is what matchMember counted: work, against
+// maxMemberMatch; refused, the matches not made past it, and why, the
+// first one's reason; memo, the matches made, by pattern and name.
+type memberMatches struct {
+	work, refused int
+	why           string
+	memo          map[[2]string]bool
+}
+
+// matchMember reports whether member name matches pattern p (re, p
+// compiled) for a proof, counted in j.members: each pattern and name
+// once, offlineschema.MatchWork of the pattern's size and the name's
+// length. ok is false once that would take the count past maxMemberMatch
+// (then for every match after): the match is not made, and the caller
+// must read neither "matches" nor "does not match" of it.
+func (j *judge) matchMember(p string, re *regexp.Regexp, name string) (matched, ok bool) {
+	mm := &j.members
+	key := [2]string{p, name}
+	if matched, ok := mm.memo[key]; ok {
+		return matched, true
+	}
+	w := offlineschema.MatchWork(j.patterns.size(p), len(name))
+	if mm.why != "" || mm.work+w > maxMemberMatch {
+		if mm.why == "" {
+			mm.why = fmt.Sprintf("matching member names against patterns came to %d with a name of %d characters against %.40q, past the %d a tool's proofs may spend (maxMemberMatch)",
+				mm.work+w, len(name), p, maxMemberMatch)
+		}
+		mm.refused++
+		return false, false
+	}
+	mm.work += w
+	matched = re.MatchString(name)
+	if mm.memo == nil {
+		mm.memo = map[[2]string]bool{}
+	}
+	if len(mm.memo) < maxMemberMemo {
+		mm.memo[key] = matched
+	}
+	return matched, true
+}

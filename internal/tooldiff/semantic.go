@@ -167,6 +167,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 		return
 	}
 	j.steps = 0
+	refused := j.members.refused
 	if !j.includes(a, as, b, bs, 0) {
 		if !flagged {
 			searched := "no value was found that " + map[polarity]string{input: "the old schema accepted and the new one refuses", output: "the new schema allows and the old one ruled out"}[p]
@@ -175,6 +176,9 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 				searched = "values were not tried: " + j.broken
 			case j.patterns.refused != "":
 				searched += "; some were not validated: " + j.patterns.refused
+			}
+			if j.members.refused > refused {
+				searched += "; the proof stopped: " + j.members.why
 			}
 			d.add(rules.DiffUnproven, ptr, "%s: not proven compatible (%s, and no proof was found that none is); the new schema %s %s",
 				changed, searched, map[polarity]string{input: "accepts", output: "allows"}[p], j.summary(nv, 1))

@@ -669,7 +669,9 @@ func (j *judge) forbids(m map[string]any, side int, name string) bool {
 
 // memberSchema is the schema a member name must match in m: its property,
 // else its patternProperties (the first that matches), else
-// additionalProperties. ok is false when a pattern cannot be read.
+// additionalProperties. ok is false when a pattern cannot be read, or
+// the name could not be matched against one within maxMemberMatch
+// (matchMember): an unmade match is neither "matches" nor "does not".
 func (j *judge) memberSchema(m map[string]any, name string) (any, bool) {
 	if s, ok := asObject(m["properties"])[name]; ok {
 		return s, true
@@ -680,7 +682,11 @@ func (j *judge) memberSchema(m map[string]any, name string) (any, bool) {
 		if err != nil {
 			return nil, false
 		}
-		if re.MatchString(name) {
+		matched, ok := j.matchMember(p, re, name)
+		if !ok {
+			return nil, false
+		}
+		if matched {
 			return pp[p], true
 		}
 	}
@@ -700,19 +706,21 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 	bPat := asObject(bm["patternProperties"])
 	aPat := asObject(am["patternProperties"])
 	var bRes []*regexp.Regexp
-	for _, p := range sortedKeys(bPat) {
+	bPats := sortedKeys(bPat)
+	for _, p := range bPats {
 		re, err := j.patterns.compile(p)
 		if err != nil {
 			return false
 		}
 		bRes = append(bRes, re)
-		for name, s := range aProps {
-			if re.MatchString(name) && !sub(s, as, bPat[p], bs) {
-				return false
+		for _, name := range sortedKeys(aProps) {
+			matched, ok := j.matchMember(p, re, name)
+			if !ok || matched && !sub(aProps[name], as, bPat[p], bs) {
+				return false // not matched within maxMemberMatch: not proven
 			}
 		}
-		for _, s := range aPat {
-			if !sub(s, as, bPat[p], bs) {
+		for _, q := range sortedKeys(aPat) {
+			if !sub(aPat[q], as, bPat[p], bs) {
 				return false // whether the patterns' names meet is not decided
 			}
 		}
@@ -727,24 +735,26 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 	if !ok {
 		return true
 	}
-	unlisted := func(name string) bool {
+	// unlisted reports whether b leaves name to additionalProperties; ok
+	// is false when it could not be matched within maxMemberMatch.
+	unlisted := func(name string) (unlisted, ok bool) {
 		if _, ok := bProps[name]; ok {
-			return false
+			return false, true
 		}
-		for _, re := range bRes {
-			if re.MatchString(name) {
-				return false
+		for i, p := range bPats {
+			if matched, ok := j.matchMember(p, bRes[i], name); !ok || matched {
+				return false, ok
 			}
 		}
-		return true
+		return true, true
 	}
-	for name, s := range aProps {
-		if unlisted(name) && !sub(s, as, add, bs) {
+	for _, name := range sortedKeys(aProps) {
+		if u, ok := unlisted(name); !ok || u && !sub(aProps[name], as, add, bs) {
 			return false
 		}
 	}
-	for q, s := range aPat {
-		if _, same := bPat[q]; !same && !sub(s, as, add, bs) {
+	for _, q := range sortedKeys(aPat) {
+		if _, same := bPat[q]; !same && !sub(aPat[q], as, add, bs) {
 			return false
 		}
 	}

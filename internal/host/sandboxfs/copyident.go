@@ -109,3 +109,68 @@ func (c *copier) noteAtime(info fs.FileInfo) {
 		c.atimes[keyOf(info)] = sys.NewStat_t(info).Atim
 	}
 }
+
+// A file of the person's directory with several names there (hard links:
+// a tar can ship them) is one file of the copy with the same names, as
+// cp -a copies it: copied at its first name, linked at the others, so
+// that its link count (and a write through one name read through
+// another) is the original's after the module's first change, as on
+// Subako's runtime, which makes no copy (attack pass 50c, row 6: a and b,
+// one file, showed nlink 2 and 2 before the copy, 2 and 1 after). The
+// copier remembers a copied file's first name until its other names are
+// met (linked): at most maxLinkNames bytes of names at once, which a
+// file's last name frees; a file met past that is copied at each of its
+// names, as before. A name the copy cannot link (the copy's file
+// system refused it) is copied. The names outside the directory (its
+// link count counts them) are not in the copy: such a file shows the
+// names the copy holds. PrivateLimits count a linked file's bytes at
+// each of its names, as the dry walk meets them. Like any file with
+// several links, such a file is not opened for writing (ErrLinked).
+
+// linked is a copied file's first name in the copy and how many of its
+// names the copier has still to meet.
+type linked struct {
+	name string
+	left uint64
+}
+
+// maxLinkNames bounds the bytes of names the copier remembers for linking
+// (linked): a package's hard links are a few; its entries are bounded by
+// PrivateLimits.Entries, not the length of their names.
+var maxLinkNames = 1 << 20
+
+// linkCopied makes name, a file's name that info describes, a link to the
+// file the copier copied at another of its names, and reports whether it
+// did.
+func (c *copier) linkCopied(name string, info fs.FileInfo) bool {
+	n := links(info)
+	if n < 2 || info.IsDir() {
+		return false
+	}
+	k := keyOf(info)
+	l, ok := c.linked[k]
+	if !ok || c.dst.Link(l.name, name) != nil {
+		return false
+	}
+	if l.left--; l.left == 0 {
+		delete(c.linked, k)
+		c.linkNames -= len(l.name)
+		return true
+	}
+	c.linked[k] = l
+	return true
+}
+
+// noteLinks remembers name, just copied, as the file's that info describes
+// when it has other names to meet (linkCopied).
+func (c *copier) noteLinks(name string, info fs.FileInfo) {
+	n := links(info)
+	if n < 2 || info.IsDir() || c.linkNames+len(name) > maxLinkNames {
+		return
+	}
+	if c.linked == nil {
+		c.linked = make(map[fileKey]linked)
+	}
+	c.linked[keyOf(info)] = linked{name, n - 1}
+	c.linkNames += len(name)
+}

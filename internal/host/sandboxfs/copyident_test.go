@@ -77,3 +77,72 @@ func TestPrivateCopyShowsOriginals(t *testing.T) {
 		t.Errorf("a new file of a's inode shows %d, want its own %d", got, want)
 	}
 }
+
+// TestPrivateCopyKeepsHardLinks (attack pass 50c, row 6): the copy holds a
+// file with several names in the directory as one file with those names
+// (a1, d/a2; b1, b2), as cp -a, so their link count is the original's; a
+// file whose other name is outside the directory (o) is copied at its one
+// name. The copier's names kept for linking (linked) are forgotten as a
+// file's last name is met, and never pass maxLinkNames bytes: past it a
+// file is copied at each of its names.
+func TestPrivateCopyKeepsHardLinks(t *testing.T) {
+	dir := privateTree(t, map[string]string{"a1": "a", "b1": "b", "o": "o"})
+	for _, l := range [][2]string{{"a1", "d/a2"}, {"b1", "b2"}} {
+		if err := os.MkdirAll(filepath.Join(dir, "d"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(dir, l[0]), filepath.Join(dir, l[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(dir, "o"), filepath.Join(t.TempDir(), "o")); err != nil {
+		t.Fatal(err)
+	}
+	copyOf := func(t *testing.T) (*os.Root, copier) {
+		p := NewPrivate(dir, nil, nil)
+		src, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = src.Close() })
+		dst, err := os.OpenRoot(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = dst.Close() })
+		c := copier{p: p, src: src, dst: dst, lim: p.lim}
+		if err := c.dir(".", 0); err != nil {
+			t.Fatal(err)
+		}
+		return dst, c
+	}
+	same := func(dst *os.Root, a, b string) bool {
+		t.Helper()
+		x, err1 := dst.Lstat(a)
+		y, err2 := dst.Lstat(b)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		return os.SameFile(x, y) && links(x) == 2
+	}
+	dst, c := copyOf(t)
+	if !same(dst, "a1", "d/a2") || !same(dst, "b1", "b2") {
+		t.Errorf("the copy split a hard-linked file's names into files of their own")
+	}
+	if info, err := dst.Lstat("o"); err != nil || links(info) != 1 {
+		t.Errorf("o (its other name outside): %v links, err %v; want 1", links(info), err)
+	}
+	if len(c.linked) != 1 || c.linkNames != len("o") {
+		t.Errorf("linked kept %d names (%d bytes), want o's alone", len(c.linked), c.linkNames)
+	}
+
+	defer func(n int) { maxLinkNames = n }(maxLinkNames)
+	maxLinkNames = 0
+	dst, c = copyOf(t)
+	if same(dst, "a1", "d/a2") || same(dst, "b1", "b2") {
+		t.Errorf("past maxLinkNames, a file's names were linked")
+	}
+	if len(c.linked) != 0 || c.linkNames != 0 {
+		t.Errorf("past maxLinkNames, linked kept %d names (%d bytes)", len(c.linked), c.linkNames)
+	}
+}

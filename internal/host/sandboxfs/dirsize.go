@@ -15,18 +15,24 @@ import (
 // root block and two leaves, the entries split between them by hash),
 // and an entry that does not fit in its leaf splits it: the leaf's
 // entries in hash order, the upper ones moved to a new block while they
-// make up less than half a block. The hash is the seed's (SipHash-1-3 of
-// the name), as ext4's is the seed mkfs drew. Measured with wasmtime v39
-// on ext4 (no metadata_csum): 200-byte names: 4096 up to 19 entries,
-// 12288 at the 20th, as here; later splits fall where the hash puts
-// them. Not modelled: a second index level (past 508 leaves), entries a
-// directory held before the module first changed it (/package's), and
+// make up less than half a block. A root indexes 508 leaves; the split
+// that needs a 509th makes a second level (the root's entries moved to an
+// index block of 511, the root pointing at it) and a full index block
+// gives its upper half to a new one, as ext4_dx_add_entry does (attack
+// pass 50c, row 8: leaves stopped splitting at 508). The hash is the
+// seed's (SipHash-1-3 of the name), as ext4's is the seed mkfs drew.
+// Measured with wasmtime v39 on ext4 (no metadata_csum): 200-byte names:
+// 4096 up to 19 entries, 12288 at the 20th, as here; later splits fall
+// where the hash puts them. Not modelled: a third level (large_dir, past
+// 508 index blocks: beyond a call's Entries cap), entries a directory
+// held before the module first changed it (/package's), and
 // metadata_csum's 12 bytes a block.
 
 const (
 	dxBlock = 4096
 	dxFirst = dxBlock - 24 // the first block, beside "." and ".."
-	dxRoots = 508          // the leaves one root block indexes
+	dxRoots = 508          // the entries of the root block: (4096-24-8)/8
+	dxNode  = 511          // the entries of an index block: (4096-8)/8
 )
 
 // dxDir is one directory's blocks as ext4 lays them out.
@@ -34,6 +40,7 @@ type dxDir struct {
 	blocks int       // the most blocks it had: its size / 4096
 	linear dxLeaf    // its one block, while it is not indexed
 	leaves []*dxLeaf // by start hash, once it is indexed
+	nodes  []int     // the leaves of each index block, in order, once the root indexes them
 }
 
 // dxLeaf is a block of entries: each by its name's hash (64 bits, so
@@ -76,11 +83,52 @@ func (v *Virtual) entryAdded(dir fileKey, name string) {
 		d.split(0)
 	}
 	i := d.leafOf(h)
-	for d.leaves[i].used+r > dxBlock && len(d.leaves) < dxRoots && len(d.leaves[i].names) > 1 {
+	for d.leaves[i].used+r > dxBlock && len(d.leaves[i].names) > 1 && d.room(i) {
 		d.split(i)
 		i = d.leafOf(h)
 	}
 	d.leaves[i].add(h, r)
+}
+
+// room makes the index over leaf i able to take one more leaf, as
+// ext4_dx_add_entry does before a split, and is false when it cannot (a
+// third level, ext4's large_dir: past 508 index blocks of 511 leaves,
+// which a call's Entries cap never reaches; the entry is then added to
+// its leaf). A full root becomes the one entry of a new index block
+// given all its leaves; a full index block gives its upper half to a new
+// one. Index blocks are never given back.
+func (d *dxDir) room(i int) bool {
+	if d.nodes == nil {
+		if len(d.leaves) < dxRoots {
+			return true
+		}
+		d.nodes = []int{len(d.leaves)}
+		d.blocks++
+		return true
+	}
+	j := d.nodeOf(i)
+	if d.nodes[j] < dxNode {
+		return true
+	}
+	if len(d.nodes) >= dxRoots {
+		return false
+	}
+	lower := d.nodes[j] / 2
+	d.nodes = append(d.nodes[:j+1], append([]int{d.nodes[j] - lower}, d.nodes[j+1:]...)...)
+	d.nodes[j] = lower
+	d.blocks++
+	return true
+}
+
+// nodeOf is the index block whose leaves hold leaf i.
+func (d *dxDir) nodeOf(i int) int {
+	for j, n := range d.nodes {
+		if i < n {
+			return j
+		}
+		i -= n
+	}
+	return len(d.nodes) - 1
 }
 
 func (l *dxLeaf) add(h uint64, r int) {
@@ -128,8 +176,11 @@ func (d *dxDir) split(i int) {
 		l.used -= e.r
 		nl.add(e.h, e.r)
 	}
+	if d.nodes != nil {
+		d.nodes[d.nodeOf(i)]++ // the new leaf goes beside leaf i, in its index block
+	}
 	d.leaves = append(d.leaves[:i+1], append([]*dxLeaf{nl}, d.leaves[i+1:]...)...)
-	d.blocks = max(d.blocks, 1+len(d.leaves))
+	d.blocks = max(d.blocks, 1+len(d.nodes)+len(d.leaves))
 }
 
 // entryRemoved records that the entry name of the directory dir is gone;

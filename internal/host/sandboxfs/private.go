@@ -399,6 +399,9 @@ type copier struct {
 	dry      bool
 	origins  map[fileKey]origin // noteOrigin
 	atimes   map[fileKey]int64  // noteAtime
+	linked   map[fileKey]linked // noteLinks: the copied files with names still to meet
+	// linkNames is the bytes of the names in linked, at most maxLinkNames.
+	linkNames int
 
 	bytes, entries int64
 }
@@ -483,24 +486,38 @@ func (c *copier) entry(parent *os.File, name string, depth int) error {
 		}
 		return nil
 	}
-	switch {
-	case mode.IsDir():
+	if mode.IsDir() {
 		// The owner may always write it, so that the copy can be removed.
 		if err := c.dst.Mkdir(name, mode.Perm()|0o700); err != nil {
 			return err
 		}
 		return c.dir(name, depth)
-	case mode&fs.ModeSymlink != 0:
-		target, err := c.src.Readlink(name)
-		if err != nil {
-			return err
-		}
-		if err := c.dst.Symlink(target, name); err != nil {
-			return err
-		}
-		return c.noteOrigin(name, info, birthIn(parent, path.Base(name)))
 	}
-	return c.file(name, mode.Perm(), size)
+	if c.linkCopied(name, info) {
+		return nil
+	}
+	if mode&fs.ModeSymlink != 0 {
+		err = c.symlink(parent, name, info)
+	} else {
+		err = c.file(name, mode.Perm(), size)
+	}
+	if err == nil {
+		c.noteLinks(name, info)
+	}
+	return err
+}
+
+// symlink copies the symbolic link name of the open directory parent,
+// which info describes.
+func (c *copier) symlink(parent *os.File, name string, info fs.FileInfo) error {
+	target, err := c.src.Readlink(name)
+	if err != nil {
+		return err
+	}
+	if err := c.dst.Symlink(target, name); err != nil {
+		return err
+	}
+	return c.noteOrigin(name, info, birthIn(parent, path.Base(name)))
 }
 
 // file copies a regular file chunk by chunk, checking between chunks that
