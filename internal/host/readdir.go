@@ -3,9 +3,6 @@ package host
 import (
 	"context"
 	"encoding/binary"
-	"math"
-	"reflect"
-	"unsafe"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
@@ -55,9 +52,13 @@ type readdirCall struct {
 	bufused  uint32
 	fd, buf  uint32
 	inBuffer bool
-	// cookie is the module's, when the host asked wazero for cookie 2
-	// instead (relistDirectory): After gives the entries their d_next.
-	cookie uint64
+	// cookie is the module's; shifted says the host asked wazero for
+	// another (relistDirectory), so After gives the entries their d_next.
+	cookie  uint64
+	shifted bool
+	// mark is the descriptor's ReaddirMark, which After completes; nil
+	// where the host does not relist.
+	mark *sandboxfs.ReaddirMark
 }
 
 func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
@@ -110,6 +111,8 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.call.readdir.inBuffer {
 		dotDotIno(mod, s.call.readdir)
 		cookiesFrom(mod, s.call.readdir)
+	} else if s != nil && s.call.readdir.mark != nil {
+		*s.call.readdir.mark = sandboxfs.ReaddirMark{} // wazero's cache is not known: relist next
 	}
 	b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
 	if len(results) == 0 || results[0] != errnoIO || !b.ListingRefused() {
@@ -188,113 +191,4 @@ func dirIno(mod api.Module, fd uint32) (ino uint64, ok bool) {
 	}
 	ino, e := f.Ino()
 	return ino, e == 0
-}
-
-// relistDirectory has the fd_readdir about to run list the directory
-// afresh and skip `cookie` entries, as Subako's runtime does (sandboxfs
-// relist.go; attack pass 50c, row 2): wazero's cache of the descriptor's
-// listing is started over (its Read at cookie 0 for the two head
-// entries), the directory is asked for a fresh listing past cookie-2 of
-// its entries (Relist), and wazero is given cookie 2 for a cookie past 2
-// (its cache knows no further), whose entries' d_next After moves back
-// to the module's count (cookiesFrom). Where wazero's descriptor table is
-// not what the host knows (another wazero), nothing changes.
-func relistDirectory(mod api.Module, c *readdirCall, params []uint64) {
-	defer func() { _ = recover() }()
-	cookie := params[3]
-	entry, ok := fileEntry(mod, c.fd)
-	if !ok {
-		return
-	}
-	cache := entry.Addr().MethodByName("DirentCache")
-	if !cache.IsValid() || cache.Type().NumOut() != 2 {
-		return
-	}
-	out := cache.Call(nil)
-	if e, ok := out[1].Interface().(experimentalsys.Errno); !ok || e != 0 || out[0].IsNil() {
-		return // not a directory: wazero answers
-	}
-	read := out[0].MethodByName("Read")
-	if !read.IsValid() || read.Type().NumIn() != 2 {
-		return
-	}
-	out = read.Call([]reflect.Value{reflect.ValueOf(uint64(0)), reflect.ValueOf(uint32(2))})
-	if e, ok := out[1].Interface().(experimentalsys.Errno); !ok || e != 0 {
-		return
-	}
-	f, ok := relister(entry.FieldByName("File"))
-	if !ok {
-		return
-	}
-	skip := uint64(0)
-	if cookie > 2 {
-		skip = min(cookie-2, math.MaxInt64)
-	}
-	if e := f.Relist(int64(skip)); e != 0 || cookie <= 2 {
-		return
-	}
-	params[3], c.cookie = 2, cookie
-}
-
-// relisting is a mount's directory (sandboxfs).
-type relisting interface {
-	Relist(skip int64) experimentalsys.Errno
-}
-
-// relister is the mount's directory a descriptor's File holds: itself, or
-// the one wazero's lazily opened preopen (its unexported f, set by the
-// DirentCache call before) holds.
-func relister(file reflect.Value) (relisting, bool) {
-	if !file.IsValid() || file.Kind() != reflect.Interface || file.IsNil() {
-		return nil, false
-	}
-	if r, ok := file.Interface().(relisting); ok {
-		return r, true
-	}
-	v := file.Elem()
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return nil, false
-	}
-	inner := v.Elem().FieldByName("f")
-	if !inner.IsValid() || inner.Kind() != reflect.Interface || !inner.CanAddr() {
-		return nil, false
-	}
-	inner = reflect.NewAt(inner.Type(), unsafe.Pointer(inner.UnsafeAddr())).Elem() //nolint:gosec // wazero's lazyDir keeps its file unexported
-	if inner.IsNil() {
-		return nil, false
-	}
-	r, ok := inner.Interface().(relisting)
-	return r, ok
-}
-
-// cookiesFrom gives the entries an fd_readdir wrote for a cookie past 2
-// (relistDirectory) their d_next: the module's cookie, plus one for each
-// entry (wazero wrote them from 2), within what the call wrote.
-func cookiesFrom(mod api.Module, c readdirCall) {
-	mem := guestMemory(mod)
-	if mem == nil || c.cookie <= 2 {
-		return
-	}
-	used, ok := mem.ReadUint32Le(c.bufused)
-	if !ok {
-		return
-	}
-	if c.inMemory > 0 {
-		used = uint32(min(uint64(used), c.inMemory))
-	}
-	next := c.cookie
-	for pos := uint64(0); pos < uint64(used); {
-		next++
-		var b [8]byte
-		binary.LittleEndian.PutUint64(b[:], next)
-		mem.Write(c.buf+uint32(pos), b[:min(8, uint64(used)-pos)])
-		if pos+20 > uint64(used) {
-			return
-		}
-		namlen, ok := mem.ReadUint32Le(c.buf + uint32(pos) + 16)
-		if !ok {
-			return
-		}
-		pos += direntHeader + uint64(namlen)
-	}
 }

@@ -16,3 +16,16 @@ func TestReaddirListsAfreshAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,3,0,0,30,0,0,33,1,16,"}`
 	wantSeededAsWasmtime(t, "testdata/wasmtimeanswers/readdirlive.wasm", wasmtime)
 }
+
+// TestReaddirPreopenListsAfresh: the preopen itself (fd 3) is listed
+// afresh as any directory (testdata/listing/preopen.c, readdirlive.c on
+// fd 3): wasmtime's answer of readdirlive.c without its mkdir and open.
+// wazero lists a preopen through a directory it opens at its first use
+// and keeps unexported; the host puts a directory of its own in its place
+// (preopenDir, through wazero's descriptor table). Should a wazero
+// upgrade move what that reaches, the preopen's listing is the stale one
+// again ("0,3,0,0,15,0,0,33,0,16") and this test fails.
+func TestReaddirPreopenListsAfresh(t *testing.T) {
+	const wasmtime = `{"e":"0,3,0,0,30,0,0,33,1,16,"}`
+	wantSeededAsWasmtime(t, "testdata/listing/preopen.wasm", wasmtime)
+}

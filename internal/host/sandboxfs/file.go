@@ -34,6 +34,8 @@ type osFile struct {
 	// skip is how many entries the next Readdir skips of a directory's
 	// fresh listing (Seek, relist.go).
 	skip int64
+	// mark is the host's note of the directory's last fd_readdir.
+	mark ReaddirMark
 	// opener is the adapter's fs.FS, whose opens count the directory's
 	// rewinds.
 	opener *opener

@@ -2,6 +2,7 @@ package sandboxfs
 
 import (
 	"io"
+	"sync/atomic"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 )
@@ -21,6 +22,56 @@ import (
 // first k of the seed's order dropped. The work is the module's (its
 // thread, its time), as wasmtime's, which lists the directory whole at
 // each call, and bounded by the directory's entries.
+
+// A listing is only relisted when it may have changed: each change of a
+// directory's entries the run makes (create, mkdir, link, symlink,
+// rename, unlink, rmdir, through any of its mounts, or a saved subako_http
+// response) counts in the run's Budget (Namespace), and the host keeps
+// wazero's cached listing while the count is the one of the descriptor's
+// previous fd_readdir and the cookie is inside what that call listed
+// (ReaddirMark). Only the run changes its directories, so a scan in small
+// buffers of a directory nothing changes lists it once, and a seeded
+// run's listing is sorted once per change, not per call
+// (TestSequentialScanWithinBound, TestReaddirListsAfreshAsWasmtime).
+
+// unbudgeted counts the changes made through mounts without a Budget.
+var unbudgeted atomic.Uint64
+
+func (m *Mount) namespace() *atomic.Uint64 {
+	if m.budget != nil {
+		return &m.budget.namespace
+	}
+	return &unbudgeted
+}
+
+// namespaceChanged counts a change (or an attempt at one) of the entries
+// of a directory of the run.
+func (m *Mount) namespaceChanged() { m.namespace().Add(1) }
+
+// Changed counts a change of the mount's entries made past its calls
+// (subako_http removing a response it could not save whole).
+func (m *Mount) Changed() { m.namespaceChanged() }
+
+// ReaddirMark is what the host keeps of a directory descriptor's last
+// fd_readdir (host.relistDirectory).
+type ReaddirMark struct {
+	// Set says the rest holds: the last call succeeded.
+	Set bool
+	// Namespace is the run's count of changes at that call (Namespace).
+	Namespace uint64
+	// Shift is the module's cookie less wazero's position in its cache.
+	Shift uint64
+	// From and To are the module's cookies that call's listing holds:
+	// the one it read at, and the next past what it wrote.
+	From, To uint64
+}
+
+// Namespace is the count of the changes the run made to its directories'
+// entries so far.
+func (o *osFile) Namespace() uint64 { return o.m.namespace().Load() }
+
+// Mark is the host's ReaddirMark of the directory.
+func (o *osFile) Mark() *ReaddirMark { return &o.mark }
 
 // Relist has the directory's next Readdir list it afresh from its start
 // and skip its first skip entries (above); ENOTDIR for a file.
