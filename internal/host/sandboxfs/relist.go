@@ -13,10 +13,10 @@ import (
 // made since and not the ones removed. The host served a snapshot, wazero's
 // cache of the descriptor's listing (or a seeded run's sorted listing) read
 // at cookie 0, so a listing read on after a change told the two apart
-// (attack pass 50c, row 2). The host has wazero's cache start over at each
-// fd_readdir (host.relistDirectory) and asks the directory for a fresh
-// listing through Relist(k), which lists it again from its start at the
-// next Readdir and skips its first k entries. The skipped entries are read as
+// (attack pass 50c, row 2). The host has wazero's cache start over at an
+// fd_readdir that may see a change (below; host.relistDirectory) and asks
+// the directory for a fresh listing through Relist(k), which lists it
+// again from its start at the next Readdir and skips its first k entries. The skipped entries are read as
 // names only (getdents, no lstat), direntChunk at a time with the run's
 // checks between; under a Virtual the listing is sorted whole and the
 // first k of the seed's order dropped. The work is the module's (its
