@@ -52,6 +52,13 @@ type readdirCall struct {
 	bufused  uint32
 	fd, buf  uint32
 	inBuffer bool
+	// cookie is the module's; shifted says the host asked wazero for
+	// another (relistDirectory), so After gives the entries their d_next.
+	cookie  uint64
+	shifted bool
+	// mark is the descriptor's ReaddirMark, which After completes; nil
+	// where the host does not relist.
+	mark *sandboxfs.ReaddirMark
 }
 
 func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
@@ -68,6 +75,9 @@ func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.Functio
 	buf, bufLen := uint64(uint32(params[1])), uint64(uint32(params[2]))
 	if bufLen < direntHeader {
 		return // wazero answers EINVAL
+	}
+	if s != nil {
+		relistDirectory(mod, &s.call.readdir, params)
 	}
 	var size uint64
 	if mem := guestMemory(mod); mem != nil {
@@ -100,6 +110,9 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 	}
 	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.call.readdir.inBuffer {
 		dotDotIno(mod, s.call.readdir)
+		cookiesFrom(mod, s.call.readdir)
+	} else if s != nil && s.call.readdir.mark != nil {
+		*s.call.readdir.mark = sandboxfs.ReaddirMark{} // wazero's cache is not known: relist next
 	}
 	b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
 	if len(results) == 0 || results[0] != errnoIO || !b.ListingRefused() {

@@ -57,6 +57,9 @@ type Budget struct {
 	// to no limit of the run's but counted for whoever bounds the host's
 	// work by runs (the probes' budget; Copied).
 	copiedEntries, copiedBytes atomic.Int64
+	// namespace counts the changes of the run's directories' entries
+	// (Mount.Namespace).
+	namespace atomic.Uint64
 }
 
 // noteCopied counts a private copy's entries and bytes.

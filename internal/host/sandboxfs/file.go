@@ -31,6 +31,11 @@ type osFile struct {
 	// sorted is what is left to list of a directory under a Virtual
 	// (readdirSorted); nil until it is listed.
 	sorted []experimentalsys.Dirent
+	// skip is how many entries the next Readdir skips of a directory's
+	// fresh listing (Seek, relist.go).
+	skip int64
+	// mark is the host's note of the directory's last fd_readdir.
+	mark ReaddirMark
 	// opener is the adapter's fs.FS, whose opens count the directory's
 	// rewinds.
 	opener *opener
@@ -217,6 +222,9 @@ func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno
 	o.listedOnce = true
 	if o.m.virt != nil {
 		return o.readdirSorted(n)
+	}
+	if e := o.skipEntries(); e != 0 {
+		return nil, e
 	}
 	return o.readdirChunks(n)
 }

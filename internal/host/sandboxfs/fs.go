@@ -127,6 +127,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		if created, err = m.chargeCreate(name); err != nil {
 			return nil, f.errno(err)
 		}
+		if created {
+			defer m.namespaceChanged()
+		}
 		if !created {
 			// The name exists (to Lstat), so nothing was charged: open
 			// it without O_CREAT, so that nothing is created. Otherwise
@@ -240,6 +243,7 @@ func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
 
 func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 	m, name := f.m, clean(p)
+	defer m.namespaceChanged()
 	if e := m.ownErrno(); e != 0 {
 		return e
 	}
@@ -274,6 +278,7 @@ func (f *mountFS) Chmod(p string, perm fs.FileMode) experimentalsys.Errno {
 // through any symbolic link in their middle (entryDepth).
 func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	m := f.m
+	defer m.namespaceChanged()
 	if e := m.ownErrno(); e != 0 {
 		return e
 	}
@@ -418,6 +423,7 @@ func (f *mountFS) Unlink(p string) experimentalsys.Errno { return f.remove(p, fa
 // ENOTDIR or EISDIR for the other kind, as rmdir and unlink do.
 func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	m, name := f.m, clean(p)
+	defer m.namespaceChanged()
 	if e := m.ownErrno(); e != 0 {
 		return e
 	}
@@ -449,6 +455,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 // outside it, and a link to a symbolic link is to the link, not its target.
 func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	m := f.m
+	defer m.namespaceChanged()
 	if e := m.ownErrno(); e != 0 {
 		return e
 	}
@@ -474,6 +481,7 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 // see the package documentation.
 func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
 	m, name := f.m, clean(link)
+	defer m.namespaceChanged()
 	if e := m.ownErrno(); e != 0 {
 		return e
 	}

@@ -122,6 +122,7 @@ var (
 // budget for a new entry, no hard-linked file, a regular file only.
 func (m *Mount) CreateFile(name string) (*os.File, error) {
 	name = clean(name)
+	defer m.namespaceChanged()
 	if err := m.own(); err != nil {
 		return nil, err
 	}

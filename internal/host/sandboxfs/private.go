@@ -220,6 +220,9 @@ func (p *Private) copyOnce() error {
 		o.move()
 	}
 	p.files = nil
+	if len(p.members) > 0 {
+		p.members[0].namespaceChanged() // the listings are the copy's from now on
+	}
 	return nil
 }
 

@@ -358,6 +358,7 @@ func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys
 		}
 		o.m.virt.orderByName(all)
 		o.sorted = all
+		o.skipSorted()
 	}
 	if n <= 0 || n > len(o.sorted) {
 		n = len(o.sorted)

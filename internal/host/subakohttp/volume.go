@@ -188,6 +188,7 @@ func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err er
 		}
 		if err != nil {
 			_ = o.m.Root().Remove(o.r)
+			o.m.Changed()
 		}
 	}()
 	buf := make([]byte, 32<<10)
