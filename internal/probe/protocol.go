@@ -148,7 +148,7 @@ func (r *runner) checkResult(ctx context.Context, probe string, t mcp.Tool, c *C
 			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.OutputSchema:
 			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
-		case resultcheck.Image, resultcheck.LinkMissing, resultcheck.LeftOut:
+		case resultcheck.Image, resultcheck.LinkMissing, resultcheck.LeftOut, resultcheck.UnreadableNumber:
 			rule := p.Kind.Rule()
 			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.TextContent:

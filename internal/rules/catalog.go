@@ -33,7 +33,7 @@ var Catalog = []*Rule{
 	ProbeValidCall, ProbeInvalidArgs, ProbeInvalidAccepted, ProbeOutputSchema, ProbeTextContent,
 	ProbeWaitsForEOF, ProbePause, ProbeNotificationAnswered, ProbeIDEcho, ProbeSlowExit,
 	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget, ProbeImage, ProbeLinkMissing, ProbeLeftOut,
-	ProbePanic, ProbeAllErrors, ProbeResultFault,
+	ProbePanic, ProbeAllErrors, ProbeResultFault, ProbeResultNumber,
 	// Go source (the analyzers).
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,

@@ -1,6 +1,6 @@
 package rules
 
-// The call probes (P030-P045): after discovery passes, lint, check and serve
+// The call probes (P030-P045, P053-P056): after discovery passes, lint, check and serve
 // run the module a few more times as Subako runs a call (a fresh instance,
 // no network, an empty temporary volume) and judge what it did (package
 // probe). Each finding names the probe and the tool, and for argument probes
@@ -257,5 +257,21 @@ answers {"name":"Bob"} with a nil result; Root{Value: math.Sqrt(in.X)} answers {
 errors.New("no greeting for Bob")), and keep floats finite: check the input (or narrow the schema:
 //subako:minimum=0), or test math.IsNaN and math.IsInf before answering. Reproduce with the subakogo
 call command the finding gives, whose arguments are the smallest found that fail so.`,
+	}
+
+	ProbeResultNumber = &Rule{ID: "P056", Slug: "probe-result-number", Severity: Error, Since: "v0.2.0", By: ProbeCheck,
+		Title: "A result holds a number a double cannot hold",
+		Why: `Subako's client reads JSON numbers as doubles (float64), as most MCP clients do (JavaScript,
+serde_json's f64, Go's float64): a number past a double's range (about 1.8e308; 1e309, -1e400) makes
+the whole result unreadable, and the call fails. subakogo also refuses to read exactly a number of
+more than a thousand digits or with an exponent past 1,000 (1e-1001, which a double reads as 0; a
+thousand digits, of which a double keeps 17): no tool means one, and it is reported the same way.
+Anywhere in the result counts, _meta and members MCP does not define included. The result's other
+checks are still made (P030, P034, the blocks), reading such a number as the double a client reads
+for it; P033 is not checked for a structuredContent that holds one.`,
+		Example: `{"content":[...],"structuredContent":{"total":1e400}}; a factorial written as its
+decimal digits as a number; {"content":[...],"_meta":{"seed":1e1001}}.`,
+		Fix: `keep numbers within a double's range, or send such a value as a string
+({"total":"1e400"}) and declare it "type": "string" in the outputSchema.`,
 	}
 )

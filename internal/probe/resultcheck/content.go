@@ -118,6 +118,8 @@ func (k Kind) Rule() *rules.Rule {
 		return rules.ProbePanic
 	case ResultFault:
 		return rules.ProbeResultFault
+	case UnreadableNumber:
+		return rules.ProbeResultNumber
 	}
 	return nil
 }

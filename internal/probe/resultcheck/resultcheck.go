@@ -13,7 +13,9 @@
 // (internal/offlineschema) once per distinct schema; one that does not
 // compile, or would cost too much to validate against, is the tool list's
 // finding (the T rules), and here gives a NotChecked problem, not a
-// finding of the call.
+// finding of the call. A number a double cannot hold, or one past
+// offlineschema.HugeNumber, is a problem of its own (UnreadableNumber,
+// P056) beside the others, which judge the double a client reads for it.
 package resultcheck
 
 import (
@@ -48,8 +50,10 @@ const (
 	// carries the same value as JSON.
 	TextContent Kind = "text-content"
 	// NotChecked: the outputSchema could not be used (it does not compile,
-	// or validating against it would cost too much). No rule of its own:
-	// the tool list's checks report the schema.
+	// or validating against it would cost too much; the tool list's checks
+	// report the schema), or structuredContent holds a number past
+	// offlineschema.HugeNumber (UnreadableNumber reports it). No rule of
+	// its own.
 	NotChecked Kind = "not-checked"
 )
 
@@ -77,27 +81,43 @@ func check(result, outputSchema json.RawMessage) ([]Problem, int) {
 	if err != nil {
 		return []Problem{{NotCallToolResult, "the result is not JSON: " + err.Error()}}, 0
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
+	if _, ok := doc.(map[string]any); !ok {
 		return []Problem{{NotCallToolResult, "the result is not a JSON object"}}, 0
 	}
-	if n, huge := offlineschema.HugeNumber(doc); huge {
-		return []Problem{{NotChecked, fmt.Sprintf("the result holds the number %.40s..., too large to check", n)}}, 0
+	// A number a double cannot hold, or one past HugeNumber, is a problem
+	// of its own, and the other checks are still made: those of MCP's
+	// schema on the number as Subako's client reads it (readable), the
+	// outputSchema's only when structuredContent holds no such number
+	// (attack pass 51b, row 3: the number alone made the result
+	// not-checked, hiding P030, P033 and P034).
+	num, hasNum := numberProblem(doc)
+	if !hasNum {
+		return checkObject(doc.(map[string]any), doc.(map[string]any), outputSchema)
 	}
+	shape, _ := readable(doc)
+	out, work := checkObject(doc.(map[string]any), shape.(map[string]any), outputSchema)
+	return append([]Problem{num}, out...), work
+}
+
+// checkObject is check of a result that is a JSON object, obj as decoded
+// and shape the same with the numbers past HugeNumber read as doubles
+// (readable; obj itself when there are none): MCP's schema judges shape,
+// the outputSchema and the text block obj.
+func checkObject(obj, shape map[string]any, outputSchema json.RawMessage) ([]Problem, int) {
 	if rt, ok := obj["resultType"]; ok && rt != mcp.ResultComplete {
 		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}, 0
 	}
-	withType := make(map[string]any, len(obj)+1)
-	for k, v := range obj {
+	withType := make(map[string]any, len(shape)+1)
+	for k, v := range shape {
 		withType[k] = v
 	}
-	if _, ok := obj["resultType"]; !ok {
+	if _, ok := shape["resultType"]; !ok {
 		withType["resultType"] = mcp.ResultComplete
 	}
 	// A block of a type MCP does not define is left out with a note, as
 	// the ABI says (Blocks reports it): it does not make the result
 	// something other than a CallToolResult.
-	if blocks, ok := obj["content"].([]any); ok {
+	if blocks, ok := shape["content"].([]any); ok {
 		known := make([]any, 0, len(blocks))
 		for _, b := range blocks {
 			if m, ok := b.(map[string]any); ok {
@@ -132,6 +152,12 @@ func check(result, outputSchema json.RawMessage) ([]Problem, int) {
 		case !hasStructured:
 			out = append(out, Problem{OutputSchema, "the tool declares an outputSchema, but the success result has no structuredContent"})
 		default:
+			if n, huge := offlineschema.HugeNumber(structured); huge {
+				// Validating it would read the number exactly; the number
+				// is reported (UnreadableNumber).
+				out = append(out, Problem{NotChecked, fmt.Sprintf("structuredContent was not validated: it holds the number %s", shortNumber(n))})
+				break
+			}
 			var ps []Problem
 			ps, work = validate(outputSchema, structured)
 			out = append(out, ps...)

@@ -77,7 +77,7 @@ func TestCheck(t *testing.T) {
 		{name: "schema naming a file", schema: `{"$ref":"file:///etc/passwd"}`,
 			result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"not fetched"}},
 		{name: "schema not JSON", schema: `{`, result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"not JSON"}},
-		{name: "huge number in the result", result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1e999999}`, kind: NotChecked},
+		{name: "huge number in the result", result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1e999999}`, kind: UnreadableNumber, detail: []string{"1e999999, past a double's range"}},
 		{name: "huge number in the schema", schema: `{"maximum":1e999999}`, result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked},
 		{name: "costly schema", schema: schematest.AnyOfTree(10, 30), result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked, detail: []string{"more than 100000"}},
 	} {
