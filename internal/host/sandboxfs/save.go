@@ -96,10 +96,13 @@ func (m *Mount) followLast(name string) (string, error) {
 			return "", &fs.PathError{Op: "save", Path: name, Err: syscall.EISDIR}
 		}
 		info, err := m.root.Lstat(name)
-		if i > 0 && err != nil {
-			return "", err // a dangling link: its target is not made
+		if i == 0 && errors.Is(err, fs.ErrNotExist) {
+			return name, nil // a new name
 		}
-		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		if err != nil {
+			return "", err // past a link: a dangling link's target is not made
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
 			return name, nil
 		}
 		if i == maxSaveLinks {
