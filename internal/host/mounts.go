@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/tetratelabs/wazero"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -95,6 +96,17 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 		}
 	}
 	return mounts, nil
+}
+
+// volumeOf is the run's mounts of its volume (open opens them first), for
+// subako_http's files, so that a saved response is a change the run's
+// Virtual sees (attack pass 51c, row 3).
+func volumeOf(mounts []*sandboxfs.Mount) []*sandboxfs.Mount {
+	n := 0
+	for n < len(mounts) && strings.HasPrefix(mounts[n].Guest, "/volume/") {
+		n++
+	}
+	return mounts[:n:n]
 }
 
 func closeMounts(mounts []*sandboxfs.Mount) {

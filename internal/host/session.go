@@ -225,7 +225,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		httpCfg = *cfg.HTTP
 	}
 	httpCfg.WriteBudget = s.budget
-	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
+	httpCfg.Volume, httpCfg.Data, httpCfg.Mounts = cfg.Mounts.Volume, cfg.Mounts.Data, volumeOf(mounts)
 	httpCfg.Clock = httpClock{s} // the requests' waits are the module's time
 	c, ok := m.enter()
 	if !ok {

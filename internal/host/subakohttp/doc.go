@@ -80,9 +80,11 @@
 //     as the module's own files (internal/host/sandboxfs): symbolic links are
 //     followed only within the mount, and a file with other hard links is
 //     never written. A body must be a regular file; an output's directory
-//     must exist (nothing is created but the file), and the output is
-//     created only once a response has come, then removed if the body
-//     cannot be saved whole.
+//     must exist (nothing is created but the file). A path ending in "/"
+//     or "/." names a directory, and is bad_path. The body is written to a
+//     file of its own in the output's directory once a response has come,
+//     and renamed onto the output only once whole; if it cannot be saved
+//     whole that file alone is removed, never what the output's name holds.
 //   - The budget counts bytes written and files created: a removed partial
 //     file stays charged, as it would for the filesystem.
 //

@@ -42,6 +42,13 @@ type Config struct {
 	// output is bad_path.
 	Volume string
 	Data   bool
+	// Mounts, when set, are the run's own mounts of the volume
+	// (/volume/tmp, and /volume/data when Data is set), through which files
+	// are opened and saved instead of mounts of Volume of this package's
+	// own: in a seeded run a saved file then shows the module's now, as a
+	// file it writes itself (sandboxfs.Virtual; attack pass 51c, row 3).
+	// They are not closed here.
+	Mounts []*sandboxfs.Mount
 	// WriteBudget is charged for every byte and file saved, and shared with
 	// the filesystem; nil is unlimited.
 	WriteBudget *sandboxfs.Budget

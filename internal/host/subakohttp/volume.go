@@ -19,11 +19,15 @@ import (
 // same checks and budget as the module's own file operations.
 type volume struct {
 	mounts []*sandboxfs.Mount
+	shared bool // the run's own mounts (Config.Mounts), not closed here
 }
 
 func (c *Config) openVolume() (*volume, error) {
 	if c.Volume == "" {
 		return nil, fail(abi.HTTPBadPath, "this call has no volume, so there is no file to send or save to")
+	}
+	if len(c.Mounts) > 0 {
+		return &volume{mounts: c.Mounts, shared: true}, nil
 	}
 	v := &volume{}
 	for _, vm := range sandboxfs.VolumeMounts(c.Data) {
@@ -38,7 +42,7 @@ func (c *Config) openVolume() (*volume, error) {
 }
 
 func (v *volume) close() {
-	if v != nil {
+	if v != nil && !v.shared {
 		for _, m := range v.mounts {
 			_ = m.Close()
 		}
@@ -66,6 +70,12 @@ func (v *volume) resolve(p string) (*sandboxfs.Mount, string, error) {
 	clean := path.Clean(p)
 	for _, m := range v.mounts {
 		if r, ok := strings.CutPrefix(clean, m.Guest+"/"); ok && r != "" {
+			if strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") {
+				// A name the module's own open resolves as a directory
+				// (ENOTDIR of a file, EISDIR of a new name), which
+				// path.Clean would make a file's (attack pass 51c, row 2).
+				return nil, "", fail(abi.HTTPBadPath, quote(p)+` ends in "/" or "/.", which names a directory: give the file's own path, such as /volume/tmp/out.bin`)
+			}
 			return m, r, nil
 		}
 	}
@@ -175,21 +185,26 @@ func pathError(p string, err error) error {
 }
 
 // save writes body to the output, charging every byte to the budget before
-// writing it. On any failure it removes the file, so that a partial body is
-// never mistaken for a whole one.
+// writing it. The body goes to a file of its own (sandboxfs.Save), renamed
+// onto the output only once whole; on any failure that file alone is
+// removed, so that a partial body is never mistaken for a whole one, and a
+// file another call put at the output's name meanwhile stays (attack pass
+// 51c, row 1).
 func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err error) {
-	f, err := o.m.CreateFile(o.r)
+	s, err := o.m.CreateSave(o.r)
 	if err != nil {
 		return 0, pathError(o.p, err)
 	}
+	f := s.File
 	defer func() {
-		if cerr := f.Close(); cerr != nil && err == nil {
-			err = writeError(o.p, cerr)
-		}
 		if err != nil {
-			_ = o.m.Root().Remove(o.r)
-			o.m.Changed()
+			s.Discard()
+		} else if perr := s.Place(); perr != nil {
+			err = writeError(o.p, perr)
 		}
+		// The save made an entry and renamed or removed it: a listing
+		// read before it is stale (fd_readdir relists after a change).
+		o.m.Changed()
 	}()
 	buf := make([]byte, 32<<10)
 	for {
