@@ -271,12 +271,16 @@ func writeProfile(path string, p *host.Profile, wasm []byte) error {
 }
 
 // judged prints the problems of a result, each with its rule, and says
-// whether one is an error.
+// whether one is an error. A check that could not be made is said too,
+// never dropped: a result not checked against its outputSchema (past
+// offlineschema.MaxSchemaValues, say) is not a result found right
+// (attack pass 51b, row 1).
 func judged(w io.Writer, problems []resultcheck.Problem) bool {
 	bad := false
 	for _, p := range problems {
 		rule := p.Kind.Rule()
 		if rule == nil {
+			fmt.Fprintf(w, "%s: %s\n", p.Kind, p.Detail)
 			continue
 		}
 		fmt.Fprintf(w, "%s %s (%s): %s\n", rule.ID, rule.Slug, rule.Severity, p.Detail)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // lint's verdict on a tool whose outputSchema asks for an integer n, padded
@@ -42,5 +44,20 @@ func TestLintSchemaPastValuesIsError(t *testing.T) {
 		if c.wantT019 && !strings.Contains(stdout, `outputSchema holds 10,001 JSON values, past the 10,000 subakogo compiles`) {
 			t.Errorf("pad %d: the finding does not say why:\n%s", c.pad, stdout)
 		}
+	}
+}
+
+// TestCallSaysNotChecked: a check call could not make (the outputSchema
+// past offlineschema.MaxSchemaValues, say) is printed, not dropped, and
+// is no error by itself (attack pass 51b, row 1: call said nothing and
+// the result looked checked).
+func TestCallSaysNotChecked(t *testing.T) {
+	var b strings.Builder
+	bad := judged(&b, []resultcheck.Problem{{Kind: resultcheck.NotChecked, Detail: "the outputSchema holds 10,001 JSON values"}})
+	if bad {
+		t.Error("a check not made counted as an error")
+	}
+	if want := "not-checked: the outputSchema holds 10,001 JSON values\n"; b.String() != want {
+		t.Errorf("judged printed %q, want %q", b.String(), want)
 	}
 }
