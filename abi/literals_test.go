@@ -64,13 +64,15 @@ var abiSizes = map[int64]string{
 // notABI are declarations whose value equals an ABI limit by coincidence,
 // each with the reason it is another fact: "file: name".
 var notABI = map[string]string{
-	"internal/host/host.go: MemoryLimit":      "how far a module's linear memory may grow, not the write budget",
-	"internal/input/input.go: MaxModule":      "the largest module file subakogo reads, not the write budget",
-	"internal/input/input.go: MaxManifest":    "the largest subako-package.json subakogo reads, not stdout's cap",
-	"internal/host/fds.go: MaxFD":             "the highest descriptor fd_renumber may target, not stderr's tail",
-	"internal/host/fds.go: FileBudget":        "the files all of a host's runs may hold open, not stderr's tail",
-	"internal/serve/watch.go: maxWatchedDirs": "the directories serve --watch watches, not stderr's tail",
-	"internal/serve/http.go: maxHeaderBytes":  "the bytes of an HTTP request's headers serve reads, not a schema's cap",
+	"internal/host/host.go: MemoryLimit":                 "how far a module's linear memory may grow, not the write budget",
+	"internal/input/input.go: MaxModule":                 "the largest module file subakogo reads, not the write budget",
+	"internal/input/input.go: MaxManifest":               "the largest subako-package.json subakogo reads, not stdout's cap",
+	"internal/host/fds.go: MaxFD":                        "the highest descriptor fd_renumber may target, not stderr's tail",
+	"internal/host/fds.go: FileBudget":                   "the files all of a host's runs may hold open, not stderr's tail",
+	"internal/serve/watch.go: maxWatchedDirs":            "the directories serve --watch watches, not stderr's tail",
+	"internal/serve/http.go: maxHeaderBytes":             "the bytes of an HTTP request's headers serve reads, not a schema's cap",
+	"internal/host/sandboxfs/copyident.go: maxLinkNames": "the names of hard-linked package files a copy remembers, not stdout's cap",
+	"internal/tooldiff/members.go: maxMemberMemo":        "the member-name matches diff remembers, not stderr's tail",
 }
 
 // The JSON-RPC error codes, which no other code has reason to write out:
