@@ -267,8 +267,10 @@ the whole result unreadable, and the call fails. subakogo also refuses to read e
 more than a thousand digits or with an exponent past 1,000 (1e-1001, which a double reads as 0; a
 thousand digits, of which a double keeps 17): no tool means one, and it is reported the same way.
 Anywhere in the result counts, _meta and members MCP does not define included. The result's other
-checks are still made (P030, P034, the blocks), reading such a number as the double a client reads
-for it; P033 is not checked for a structuredContent that holds one.`,
+checks are still made (P030, P034, the blocks); P033 is not checked for a structuredContent that
+holds one. Every check of a result reads each number as the double a client reads for it, not as
+its exact value: {"n":1e-400} fails "exclusiveMinimum": 0 (a client reads 0), a priority of -1e-400
+is -0 (valid), and a message quotes the number as it was sent beside the double judged.`,
 		Example: `{"content":[...],"structuredContent":{"total":1e400}}; a factorial written as its
 decimal digits as a number; {"content":[...],"_meta":{"seed":1e1001}}.`,
 		Fix: `keep numbers within a double's range, or send such a value as a string

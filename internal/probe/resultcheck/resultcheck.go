@@ -13,9 +13,11 @@
 // (internal/offlineschema) once per distinct schema; one that does not
 // compile, or would cost too much to validate against, is the tool list's
 // finding (the T rules), and here gives a NotChecked problem, not a
-// finding of the call. A number a double cannot hold, or one past
+// finding of the call. Every check judges each number as the double a
+// client reads for it (clientReading), and its messages quote a number as
+// it was sent. A number a double cannot hold, or one past
 // offlineschema.HugeNumber, is a problem of its own (UnreadableNumber,
-// P056) beside the others, which judge the double a client reads for it.
+// P056) beside the others.
 package resultcheck
 
 import (
@@ -23,7 +25,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -84,26 +86,33 @@ func check(result, outputSchema json.RawMessage) ([]Problem, int) {
 	if _, ok := doc.(map[string]any); !ok {
 		return []Problem{{NotCallToolResult, "the result is not a JSON object"}}, 0
 	}
+	// Every check judges the result as Subako's client reads it
+	// (clientReading: each number as the double a float64 reader holds;
+	// attack pass 51e, rows 2 and 3: the outputSchema and MCP's schema
+	// judged exact values, so {"n":1e-400} passed exclusiveMinimum: 0).
 	// A number a double cannot hold, or one past HugeNumber, is a problem
-	// of its own, and the other checks are still made: those of MCP's
-	// schema on the number as Subako's client reads it (readable), the
-	// outputSchema's only when structuredContent holds no such number
-	// (attack pass 51b, row 3: the number alone made the result
-	// not-checked, hiding P030, P033 and P034).
-	num, hasNum := numberProblem(doc)
-	if !hasNum {
-		return checkObject(doc.(map[string]any), doc.(map[string]any), outputSchema)
+	// of its own, and the other checks are still made, the outputSchema's
+	// only when structuredContent holds no such number (attack pass 51b,
+	// row 3: the number alone made the result not-checked, hiding P030,
+	// P033 and P034).
+	obj := doc.(map[string]any)
+	shape, unreadable := clientReading(obj)
+	if !unreadable {
+		return checkObject(obj, shape.(map[string]any), outputSchema, "")
 	}
-	shape, _ := readable(doc)
-	out, work := checkObject(doc.(map[string]any), shape.(map[string]any), outputSchema)
+	num, _ := numberProblem(obj)
+	scNum, _, _ := walkNumbers(obj["structuredContent"], true)
+	out, work := checkObject(obj, shape.(map[string]any), outputSchema, scNum)
 	return append([]Problem{num}, out...), work
 }
 
 // checkObject is check of a result that is a JSON object, obj as decoded
-// and shape the same with the numbers past HugeNumber read as doubles
-// (readable; obj itself when there are none): MCP's schema judges shape,
-// the outputSchema and the text block obj.
-func checkObject(obj, shape map[string]any, outputSchema json.RawMessage) ([]Problem, int) {
+// and shape as Subako's client reads it (clientReading; obj itself when
+// they are the same): every check judges shape, and its messages quote obj
+// (a number as it was sent). scNum is a number of structuredContent a
+// double cannot hold or past HugeNumber ("" for none): it is not
+// validated then.
+func checkObject(obj, shape map[string]any, outputSchema json.RawMessage, scNum json.Number) ([]Problem, int) {
 	if rt, ok := obj["resultType"]; ok && rt != mcp.ResultComplete {
 		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}, 0
 	}
@@ -114,32 +123,21 @@ func checkObject(obj, shape map[string]any, outputSchema json.RawMessage) ([]Pro
 	if _, ok := shape["resultType"]; !ok {
 		withType["resultType"] = mcp.ResultComplete
 	}
-	// A block of a type MCP does not define is left out with a note, as
-	// the ABI says (Blocks reports it): it does not make the result
-	// something other than a CallToolResult.
 	if blocks, ok := shape["content"].([]any); ok {
-		known := make([]any, 0, len(blocks))
-		for _, b := range blocks {
-			if m, ok := b.(map[string]any); ok {
-				if t, ok := m["type"].(string); ok && blockDefs[t] == "" {
-					continue
-				}
-			}
-			known = append(known, b)
-		}
 		// Each block is judged as the block its type names, stopping at the
 		// first bad one, before the whole result: the schema's anyOf of
 		// every block type would build a failure for every type of every
 		// block, and 350,000 empty blocks (just under stdout's 1 MiB) took
 		// 4.5 GB and 20 s of CPU (attack pass 43f, row 5). Blocks that
 		// pass stand for the content the result is then validated with.
-		if detail := blockFailure(known); detail != "" {
+		orig, _ := obj["content"].([]any)
+		if detail := blockFailure(blocks, orig); detail != "" {
 			return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + detail}}, 0
 		}
 		withType["content"] = []any{}
 	}
 	if err := mcpschema.ValidateValue("CallToolResult", withType); err != nil {
-		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err, "")}}, 0
+		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err, "", obj)}}, 0
 	}
 	if isErr, _ := obj["isError"].(bool); isErr {
 		return faultProblems(obj), 0
@@ -151,15 +149,13 @@ func checkObject(obj, shape map[string]any, outputSchema json.RawMessage) ([]Pro
 		switch {
 		case !hasStructured:
 			out = append(out, Problem{OutputSchema, "the tool declares an outputSchema, but the success result has no structuredContent"})
+		case scNum != "":
+			// The client cannot read it, or validating it would read the
+			// number exactly; the number is reported (UnreadableNumber).
+			out = append(out, Problem{NotChecked, fmt.Sprintf("structuredContent was not validated: it holds the number %s", shortNumber(scNum))})
 		default:
-			if n, huge := offlineschema.HugeNumber(structured); huge {
-				// Validating it would read the number exactly; the number
-				// is reported (UnreadableNumber).
-				out = append(out, Problem{NotChecked, fmt.Sprintf("structuredContent was not validated: it holds the number %s", shortNumber(n))})
-				break
-			}
 			var ps []Problem
-			ps, work = validate(outputSchema, structured)
+			ps, work = validate(outputSchema, shape["structuredContent"], structured)
 			out = append(out, ps...)
 		}
 	}
@@ -177,10 +173,10 @@ func declared(s json.RawMessage) bool {
 	return len(s) > 0 && !bytes.Equal(s, []byte("null"))
 }
 
-// validate checks structuredContent against the outputSchema, and
-// returns the validation's work (offlineschema.Cost.Work), 0 when it was
-// not validated.
-func validate(outputSchema json.RawMessage, v any) ([]Problem, int) {
+// validate checks structuredContent, v as a client reads it and orig as
+// sent, against the outputSchema, and returns the validation's work
+// (offlineschema.Cost.Work), 0 when it was not validated.
+func validate(outputSchema json.RawMessage, v, orig any) ([]Problem, int) {
 	s, cost, err := compiled(outputSchema)
 	if err != nil {
 		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}, 0
@@ -190,14 +186,16 @@ func validate(outputSchema json.RawMessage, v any) ([]Problem, int) {
 		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}, 0
 	}
 	if err := s.Validate(v); err != nil {
-		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err, "")}}, work
+		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err, "", orig)}}, work
 	}
 	return nil, work
 }
 
 // failureText names where and which keyword failed, the first few; at is
-// the pointer of the validated value in the result ("" for the whole).
-func failureText(err error, at string) string {
+// the pointer of the validated value in the result ("" for the whole),
+// orig that value as sent (a number judged as its double is quoted as
+// sent too: sentAs).
+func failureText(err error, at string, orig any) string {
 	fs := offlineschema.Failures(err)
 	if len(fs) == 0 {
 		return textutil.OneLine(err.Error(), 300)
@@ -208,8 +206,9 @@ func failureText(err error, at string) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(fs)-maxFailures))
 			break
 		}
+		note := sentAs(orig, f.Pointer)
 		f.Pointer = at + f.Pointer
-		parts = append(parts, textutil.OneLine(f.String(), 200))
+		parts = append(parts, textutil.OneLine(f.String(), 200)+note)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -222,17 +221,21 @@ var blockDefs = map[string]string{
 
 // blockFailure says what is wrong with the first broken content block,
 // judged as the block its type names: the schema's anyOf of every block
-// type would only say that none matched. "" when no block is at fault.
-func blockFailure(content any) string {
-	blocks, _ := content.([]any)
+// type would only say that none matched. A block of a type MCP does not
+// define is left out (Blocks notes it). blocks are as a client reads them,
+// orig as sent. "" when no block is at fault.
+func blockFailure(blocks, orig []any) string {
 	for i, b := range blocks {
 		at := fmt.Sprintf("/content/%d", i)
 		m, ok := b.(map[string]any)
 		if !ok {
 			return "at " + at + ": a content block must be an object"
 		}
-		typ, _ := m["type"].(string)
+		typ, isString := m["type"].(string)
 		def, ok := blockDefs[typ]
+		if !ok && isString {
+			continue
+		}
 		if !ok {
 			return fmt.Sprintf("at %s: the block's type is %s, not one of text, image, audio, resource_link or resource", at, short(m["type"]))
 		}
@@ -241,7 +244,11 @@ func blockFailure(content any) string {
 			if strings.ContainsAny(typ[:1], "aeiou") {
 				article = "an "
 			}
-			return article + typ + " block: " + failureText(err, at)
+			var sent any
+			if i < len(orig) {
+				sent = orig[i]
+			}
+			return article + typ + " block: " + failureText(err, at, sent)
 		}
 	}
 	return ""
@@ -342,7 +349,8 @@ func textCarries(content, structured any) (Problem, bool) {
 }
 
 // sameJSON compares two decoded JSON values: objects whatever their order,
-// numbers by value (1.0 is 1), strings and the rest exactly.
+// numbers as the doubles a client reads (1.0 is 1), strings and the rest
+// exactly.
 func sameJSON(a, b any) bool {
 	switch a := a.(type) {
 	case map[string]any:
@@ -369,6 +377,8 @@ func sameJSON(a, b any) bool {
 		}
 		return true
 	case json.Number:
+		// Numbers as a client reads them: the doubles (±Inf past a
+		// double's range); strconv reads each in time linear in its bytes.
 		bn, ok := b.(json.Number)
 		if !ok {
 			return false
@@ -376,15 +386,9 @@ func sameJSON(a, b any) bool {
 		if a == bn {
 			return true
 		}
-		if _, huge := offlineschema.HugeNumber(bn); huge {
-			return false
-		}
-		if _, huge := offlineschema.HugeNumber(a); huge {
-			return false
-		}
-		x, ok1 := new(big.Rat).SetString(string(a))
-		y, ok2 := new(big.Rat).SetString(string(bn))
-		return ok1 && ok2 && x.Cmp(y) == 0
+		x, _ := strconv.ParseFloat(string(a), 64)
+		y, _ := strconv.ParseFloat(string(bn), 64)
+		return x == y
 	default:
 		return a == b
 	}

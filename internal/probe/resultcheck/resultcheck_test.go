@@ -69,8 +69,11 @@ func TestCheck(t *testing.T) {
 			result: `{"content":[{"type":"text","text":"Hello, Ada!"}],"structuredContent":{"message":"Hello, Ada!"}}`,
 			kind:   TextContent, detail: []string{"as JSON", `"Hello, Ada!"`}},
 		{name: "no text block", result: `{"content":[],"structuredContent":{"n":1}}`, kind: TextContent, detail: []string{"no text block"}},
-		{name: "a number that differs", result: `{"content":[{"type":"text","text":"{\"id\":9007199254740992}"}],"structuredContent":{"id":9007199254740993}}`,
+		{name: "a number that differs", result: `{"content":[{"type":"text","text":"{\"id\":9007199254740992}"}],"structuredContent":{"id":9007199254740994}}`,
 			kind: TextContent},
+		// A client reads both as the double 9007199254740992 (attack pass
+		// 51e: every check reads numbers as the client does).
+		{name: "a number a double reads the same", result: `{"content":[{"type":"text","text":"{\"id\":9007199254740992}"}],"structuredContent":{"id":9007199254740993}}`},
 
 		{name: "schema that does not compile", schema: `{"type":"object","properties":{"a":{"$ref":"#/$defs/none"}}}`,
 			result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"outputSchema was not used"}},
