@@ -109,6 +109,16 @@ func (e *WorkError) Error() string {
 // 51b, rows 1 and 2).
 const MaxSchemaValues = 10_000
 
+// MaxListSchemaValues is the most JSON values (Values) lint's tool-list
+// check compiles for one list, all its schemas together (each distinct
+// schema once): MaxSchemaValues bounds one schema, and eight tools of
+// 9,990 values each, under every other cap, cost 2.8 s of CPU (attack
+// pass 51e, row 1). The tool-text corpus's largest list compiles 21,523
+// (ms365, 26,630 counting its repeated schemas; the next 10,597), some
+// 0.8 s of Check's CPU: this is 4.6 times that. Past it the list's
+// remaining schemas are not compiled, and T019 says so.
+const MaxListSchemaValues = 100_000
+
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
 // reads it): itself, and every member and item, nested.
 func Values(v any) int {

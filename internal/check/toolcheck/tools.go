@@ -38,7 +38,14 @@ func Check(tools []json.RawMessage) []rules.Finding {
 
 // check is Check's work, its compiles kept (tests count them).
 func check(tools []json.RawMessage) *toolsCheck {
-	c := &toolsCheck{compiled: map[string]error{}}
+	total := 2 + max(len(tools)-1, 0) // [ , ]
+	for _, raw := range tools {
+		total += compactLen(raw)
+	}
+	// Over ToolListMaxBytes (T013) no schema is compiled, as one over
+	// SchemaMaxBytes (T012) is not; under it, the list's compiles share
+	// offlineschema.MaxListSchemaValues (attack pass 51e, row 1).
+	c := &toolsCheck{compiled: map[string]error{}, budget: &listBudget{left: offlineschema.MaxListSchemaValues, stopped: total > abi.ToolListMaxBytes}}
 	switch n := len(tools); {
 	case n == 0:
 		c.add(rules.ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(abi.ToolsMax))
@@ -47,9 +54,7 @@ func check(tools []json.RawMessage) *toolsCheck {
 	}
 	names := map[string][]int{}
 	var order []string
-	total := 2 + max(len(tools)-1, 0) // [ , ]
 	for i, raw := range tools {
-		total += compactLen(raw)
 		if name, ok := c.tool(i, raw); ok {
 			if names[name] == nil {
 				order = append(order, name)
@@ -70,6 +75,7 @@ func check(tools []json.RawMessage) *toolsCheck {
 		}
 	}
 	c.text(tools)
+	c.budget.report(c)
 	if total > abi.ToolListMaxBytes {
 		c.add(rules.ToolsSize, "the tools together are "+textutil.Commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+textutil.Commas(abi.ToolListMaxBytes))
 	}
@@ -90,6 +96,7 @@ func NotAList(detail string) rules.Finding {
 type toolsCheck struct {
 	out      rules.Collector
 	compiled map[string]error
+	budget   *listBudget
 }
 
 func (c *toolsCheck) add(r *rules.Rule, msg string) {
@@ -195,7 +202,7 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, g
 		}
 	}
 	if out, ok := members["outputSchema"]; ok {
-		oc := &toolsCheck{compiled: c.compiled}
+		oc := &toolsCheck{compiled: c.compiled, budget: c.budget}
 		oc.schema(label, "outputSchema", rules.OutputSchema, out)
 		for _, f := range oc.out.Findings() {
 			if !generated || !slices.Contains(sourceRules, f.Rule) {
@@ -239,7 +246,8 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 		return nil
 	}
 	doc := root.toAny() // as the compiler reads it: a name given twice is its last value
-	if n := offlineschema.Values(doc); n > offlineschema.MaxSchemaValues {
+	values := offlineschema.Values(doc)
+	if n := values; n > offlineschema.MaxSchemaValues {
 		c.add(rules.SchemaValues, label+": "+field+" holds "+textutil.Commas(n)+" JSON values, past the "+textutil.Commas(offlineschema.MaxSchemaValues)+
 			" subakogo compiles: arguments and results cannot be checked against it (the probes do not use it): drop unused definitions or share repeated ones")
 		refused = true
@@ -258,6 +266,9 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 	}
 	err, done := c.compiled[string(raw)]
 	if !done {
+		if !c.budget.spend(label+"'s "+field, values) {
+			return root
+		}
 		err = compileSchema(doc)
 		c.compiled[string(raw)] = err
 	}
