@@ -19,12 +19,12 @@ func (m *Mount) openNoFollow(name string, flag int, perm fs.FileMode) (*os.File,
 
 func (m *Mount) renameAt(from, to string) error { return m.root.Rename(from, to) }
 
-func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regular bool, links uint64) error) (fileKey, error) {
+func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regular bool, key fileKey, links uint64) error) (fileKey, error) {
 	info, err := m.root.Stat(name)
 	if err != nil {
 		return fileKey{}, err
 	}
-	if err := check(info.Mode().IsRegular(), links(info)); err != nil {
+	if err := check(info.Mode().IsRegular(), keyOf(info), links(info)); err != nil {
 		return fileKey{}, err
 	}
 	if err := m.root.Chtimes(name, timeOf(atim), timeOf(mtim)); err != nil {

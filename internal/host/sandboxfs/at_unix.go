@@ -110,17 +110,17 @@ func (m *Mount) renameAt(from, to string) error {
 // (utimensat(2) with AT_SYMLINK_NOFOLLOW), once check has passed what
 // name is (its lstat, in the same directory descriptor), and says which
 // file it set (its device and inode).
-func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regular bool, links uint64) error) (fileKey, error) {
+func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regular bool, key fileKey, links uint64) error) (fileKey, error) {
 	var key fileKey
 	err := m.inParent(name, false, func(dirfd int, base string) error {
 		var st unix.Stat_t
 		if err := ignoringEINTR(func() error { return unix.Fstatat(dirfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) }); err != nil {
 			return err
 		}
-		if err := check(st.Mode&unix.S_IFMT == unix.S_IFREG, uint64(st.Nlink)); err != nil { //nolint:unconvert // not uint64 on every system
+		key = fileKey{uint64(st.Dev), uint64(st.Ino)}                                             //nolint:unconvert // not uint64 on every system
+		if err := check(st.Mode&unix.S_IFMT == unix.S_IFREG, key, uint64(st.Nlink)); err != nil { //nolint:unconvert // not uint64 on every system
 			return err
 		}
-		key = fileKey{uint64(st.Dev), uint64(st.Ino)} //nolint:unconvert // not uint64 on every system
 		ts := []unix.Timespec{timespec(atim, st.Atim), timespec(mtim, st.Mtim)}
 		return ignoringEINTR(func() error { return unix.UtimesNanoAt(dirfd, base, ts, unix.AT_SYMLINK_NOFOLLOW) })
 	})

@@ -57,6 +57,8 @@ type Budget struct {
 	// to no limit of the run's but counted for whoever bounds the host's
 	// work by runs (the probes' budget; Copied).
 	copiedEntries, copiedBytes atomic.Int64
+	// known are the links the module made (knownlinks.go).
+	known knownLinks
 	// namespace counts the changes of the run's directories' entries
 	// (Mount.Namespace).
 	namespace atomic.Uint64

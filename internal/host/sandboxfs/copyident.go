@@ -124,8 +124,8 @@ func (c *copier) noteAtime(info fs.FileInfo) {
 // system refused it) is copied. The names outside the directory (its
 // link count counts them) are not in the copy: such a file shows the
 // names the copy holds. PrivateLimits count a linked file's bytes at
-// each of its names, as the dry walk meets them. Like any file with
-// several links, such a file is not opened for writing (ErrLinked).
+// each of its names, as the dry walk meets them. All its links are in the
+// copy, so it opens for writing as any file of the copy (knownlinks.go).
 
 // linked is a copied file's first name in the copy and how many of its
 // names the copier has still to meet.

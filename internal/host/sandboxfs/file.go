@@ -434,7 +434,7 @@ func (o *osFile) Utimens(atim, mtim int64) experimentalsys.Errno {
 	if e := o.m.ownErrno(); e != 0 {
 		return e
 	}
-	if info, err := o.f.Stat(); err == nil && info.Mode().IsRegular() && links(info) > 1 {
+	if info, err := o.f.Stat(); err == nil && info.Mode().IsRegular() && o.m.linkedOutside(info) {
 		return errno(ErrLinked)
 	}
 	return o.m.utimens(o.name, atim, mtim)

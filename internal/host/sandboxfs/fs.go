@@ -182,7 +182,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	case !info.Mode().IsRegular() && !info.IsDir():
 		err = ErrNotRegular
 	case writes(flag) && info.Mode().IsRegular():
-		err = writableInfo(info)
+		err = m.writableInfo(info)
 	}
 	if err == nil && trunc && info.Mode().IsRegular() {
 		err = osf.Truncate(0)
@@ -317,6 +317,7 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	}
 	if oldErr == nil {
 		m.forgetCopied(old)
+		m.linkGone(old)
 	}
 	if m.virt != nil && oldErr == nil {
 		m.virt.removed(old)
@@ -440,6 +441,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 		return errno(err)
 	}
 	m.forgetCopied(info)
+	m.linkGone(info)
 	m.entryRemoved(name, info)
 	if m.virt != nil {
 		m.virt.removed(info)
@@ -460,7 +462,8 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 		return e
 	}
 	oldName, newName := clean(oldPath), clean(newPath)
-	if _, err := m.root.Lstat(oldName); err != nil {
+	before, err := m.root.Lstat(oldName)
+	if err != nil {
 		return errno(err)
 	}
 	if _, err := m.root.Lstat(newName); err == nil {
@@ -471,6 +474,9 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	}
 	if err := m.root.Link(oldName, newName); err != nil {
 		return m.errno(err)
+	}
+	if after, err := m.root.Lstat(newName); err == nil {
+		m.linkMade(before, after)
 	}
 	m.entryChanged(newName, m.changeNow())
 	m.entryAdded(newName)
@@ -525,7 +531,7 @@ func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
 	info, err := m.root.Stat(name)
 	if err != nil {
 		return errno(err)
-	} else if info.Mode().IsRegular() && links(info) > 1 {
+	} else if info.Mode().IsRegular() && m.linkedOutside(info) {
 		return errno(ErrLinked)
 	}
 	if err := m.root.Chtimes(name, timeOf(atim), timeOf(mtim)); err != nil {
@@ -564,8 +570,8 @@ func (f *mountFS) UtimensNoFollow(p string, atim, mtim int64) experimentalsys.Er
 	if strings.HasSuffix(name, "/") {
 		return m.utimens(name, atim, mtim)
 	}
-	key, err := m.utimensNoFollow(name, atim, mtim, func(regular bool, links uint64) error {
-		if regular && links > 1 {
+	key, err := m.utimensNoFollow(name, atim, mtim, func(regular bool, key fileKey, links uint64) error {
+		if regular && m.linkedOutsideKey(key, links) {
 			return ErrLinked
 		}
 		return nil

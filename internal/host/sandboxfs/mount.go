@@ -151,7 +151,7 @@ func (m *Mount) CreateFile(name string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writableFile(f); err != nil {
+	if err := m.writableFile(f); err != nil {
 		_ = f.Close()
 		return nil, err
 	}
@@ -196,28 +196,29 @@ func (m *Mount) exclErrno(name string) experimentalsys.Errno {
 var beforeOpen func(m *Mount, name string)
 
 // CheckWritable refuses an existing name that is not a regular file with
-// one link (following symbolic links, within the mount).
+// one link, or only links known to be the run's (knownlinks.go),
+// following symbolic links, within the mount.
 func (m *Mount) CheckWritable(name string) error {
 	info, err := m.root.Stat(name)
 	if err != nil {
 		return err
 	}
-	return writableInfo(info)
+	return m.writableInfo(info)
 }
 
-func writableFile(f *os.File) error {
+func (m *Mount) writableFile(f *os.File) error {
 	info, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	return writableInfo(info)
+	return m.writableInfo(info)
 }
 
-func writableInfo(info fs.FileInfo) error {
+func (m *Mount) writableInfo(info fs.FileInfo) error {
 	if !info.Mode().IsRegular() {
 		return ErrNotRegular
 	}
-	if links(info) > 1 {
+	if m.linkedOutside(info) {
 		return ErrLinked
 	}
 	return nil

@@ -155,6 +155,7 @@ func (s *Save) Place() error {
 	}
 	if oldErr == nil {
 		s.m.forgetCopied(old)
+		s.m.linkGone(old)
 		if s.m.virt != nil {
 			s.m.virt.removed(old)
 			s.m.virt.entryRemoved(fileKey{}, "", old)
