@@ -59,6 +59,9 @@ type readdirCall struct {
 	// mark is the descriptor's ReaddirMark, which After completes; nil
 	// where the host does not relist.
 	mark *sandboxfs.ReaddirMark
+	// dir is the mount's directory listed (relistDirectory), which a
+	// listing answered moves the atim of (Listed); nil: not a mount's.
+	dir relisting
 }
 
 func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
@@ -111,6 +114,9 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.call.readdir.inBuffer {
 		dotDotIno(mod, s.call.readdir)
 		cookiesFrom(mod, s.call.readdir)
+		if s.call.readdir.dir != nil {
+			s.call.readdir.dir.Listed()
+		}
 	} else if s != nil && s.call.readdir.mark != nil {
 		*s.call.readdir.mark = sandboxfs.ReaddirMark{} // wazero's cache is not known: relist next
 	}

@@ -40,6 +40,7 @@ func relistDirectory(mod api.Module, c *readdirCall, params []uint64) {
 	if !ok {
 		return
 	}
+	c.dir = f
 	cache := entry.Addr().MethodByName("DirentCache")
 	if !cache.IsValid() || cache.Type().NumOut() != 2 {
 		return
@@ -83,6 +84,7 @@ type relisting interface {
 	Relist(skip int64) experimentalsys.Errno
 	Namespace() uint64
 	Mark() *sandboxfs.ReaddirMark
+	Listed()
 }
 
 // relister is the mount's directory wazero's entry lists: its File, or

@@ -190,6 +190,7 @@ func (o *osFile) Read(buf []byte) (int, experimentalsys.Errno) {
 		return 0, experimentalsys.EINTR
 	}
 	n, err := o.f.Read(buf[:min(len(buf), chunk)])
+	o.readBy(err)
 	return n, ioErrno(err)
 }
 
@@ -204,6 +205,7 @@ func (o *osFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
 		return 0, experimentalsys.EINTR
 	}
 	n, err := o.f.ReadAt(buf[:min(len(buf), chunk)], off)
+	o.readBy(err)
 	return n, ioErrno(err)
 }
 

@@ -104,6 +104,10 @@ func keyOf(info fs.FileInfo) fileKey {
 type virtualFile struct {
 	ino              uint64
 	atim, mtim, ctim int64
+	// changed is Linux's ctime, which wasmtime does not show (its ctim is
+	// the birth time) and relatime reads (accessed): moved by a change
+	// (modified) and a time set (setTimesOf).
+	changed int64
 	// nlink is a directory's link count, counted when the tree was at
 	// change counted.
 	nlink   uint64
@@ -157,6 +161,7 @@ func (v *Virtual) file(key fileKey, shipped bool) *virtualFile {
 		} else if shipped {
 			f.atim, f.mtim, f.ctim = v.shippedTimes(v.next)
 		}
+		f.changed = f.ctim
 		v.files[key] = f
 	}
 	return f
@@ -227,9 +232,11 @@ func (v *Virtual) setTimes(info fs.FileInfo, atim, mtim int64, shipped bool) {
 
 // setTimesOf is setTimes of the file whose real device and inode are key.
 func (v *Virtual) setTimesOf(key fileKey, atim, mtim int64, shipped bool) {
+	now := v.nowNs()
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	f := v.file(key, shipped)
+	f.changed = now
 	if atim != experimentalsys.UTIME_OMIT {
 		f.atim = atim
 	}
