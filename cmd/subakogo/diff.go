@@ -81,7 +81,7 @@ func diffCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return exitUnreadable
 		}
 	}
-	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(compareListings(lists[0], lists[1]), ignore)}
+	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(compareListings(ctx, lists[0], lists[1]), ignore)}
 	code := exitOK
 	for _, fd := range file.Findings {
 		if fd.Severity() >= threshold {
@@ -109,9 +109,12 @@ type listing struct {
 }
 
 // compareListings is the changes from old to new as findings: the tools',
-// then the server's own text's, then the manifest's.
-func compareListings(old, new listing) []rules.Finding {
-	changes := tooldiff.Compare(old.tools, new.tools)
+// then the server's own text's, then the manifest's. A signal (ctx)
+// stops the tools' comparison between its steps (tooldiff.CompareContext):
+// a tool's judgment ran on past SIGTERM (attack pass 51e, row 1's diff),
+// its loops never looking at ctx; interruptible then reports the stop.
+func compareListings(ctx context.Context, old, new listing) []rules.Finding {
+	changes := tooldiff.CompareContext(ctx, old.tools, new.tools)
 	changes = append(changes, tooldiff.CompareServer(old.discover, new.discover, old.tools, new.tools)...)
 	changes = append(changes, tooldiff.CompareManifest(old.manifest, new.manifest)...)
 	return tooldiff.Findings(changes)
@@ -229,5 +232,5 @@ func compareBaseline(ctx context.Context, engine host.Engine, baseline string, n
 	if err != nil {
 		return report.File{}, fmt.Errorf("--baseline %w", err)
 	}
-	return report.File{Path: relPath(baseline), Size: -1, Findings: compareListings(old, now)}, nil
+	return report.File{Path: relPath(baseline), Size: -1, Findings: compareListings(ctx, old, now)}, nil
 }

@@ -2,6 +2,7 @@ package tooldiff
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,6 +50,13 @@ type judge struct {
 	// pair met again is assumed, as for recursive types).
 	steps   int
 	assumed map[string]bool
+	// provedSteps sums the steps of the judgment's earlier proofs.
+	provedSteps int
+	// proofBytes counts the JSON the proof's comparisons write (sameValue),
+	// against maxProofBytes, over the tool's judgments; canon keeps a
+	// map's, canonBytes of them, against maxCanonMemo.
+	proofBytes, canonBytes int
+	canon                  map[uintptr]canonMemo
 	// names are member names either document mentions (in properties,
 	// required, dependencies...), for objects that the schemas may treat
 	// differently.
@@ -61,6 +69,11 @@ type judge struct {
 	patterns *patterns
 	// patternNames caches memberNamesOf by pattern.
 	patternNames map[string][]string
+	// compiledValues counts the JSON values compiled, against
+	// maxCompiled.
+	compiledValues int
+	// ctx stops the judgment: once it is done, nothing more is decided.
+	ctx context.Context
 	// members counts the proof's matching of member names against
 	// patterns (matchMember), against maxMemberMatch.
 	members memberMatches
@@ -74,6 +87,21 @@ const (
 	maxProofSteps  = 20000
 	maxCandidates  = 400
 	maxFiniteCheck = 5000
+	maxProofBytes  = 16 << 20
+	maxCanonMemo   = 4 << 20
+	// maxCompiled bounds the JSON values a tool's judgment compiles, all
+	// its compiles together: the schema library's compile is quadratic
+	// in a schema's subschemas (offlineschema.MaxSchemaValues), and the
+	// judgment compiles each side, and parts of them, apart.
+	maxCompiled = 4 * offlineschema.MaxSchemaValues
+	// maxListWork bounds the judgments of a whole list (Compare): each
+	// judgment spends, in thousandths, the share of each of its budgets
+	// above it used (spent), and once the list's judgments have spent
+	// maxListWork no judgment is made: the changes left to judge are
+	// D023 "not compared: the diff's budget for the list ran out".
+	// Before, 34 tools of an anyOf of 9,990 {} each (a 1 MiB list, attack
+	// pass 51e, row 1) ran past 5 minutes of CPU.
+	maxListWork = 8_000
 )
 
 type mapSchema struct {
@@ -85,6 +113,12 @@ type mapSchema struct {
 // maxSampled bounds the values samples makes for one tool: a schema of
 // many wide levels would otherwise ask for their product.
 const maxSampled = 50_000
+
+// resetSteps starts a proof's steps, keeping the count of the ones before.
+func (j *judge) resetSteps() {
+	j.provedSteps += j.steps
+	j.steps = 0
+}
 
 func newJudge(old, new any) *judge {
 	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{},
@@ -111,8 +145,8 @@ func newJudge(old, new any) *judge {
 			j.broken = fmt.Sprintf("the schema holds the number %.40s, too large to validate with", n)
 			return j
 		}
-		if n := countNodes(root, maxNodes+1); n > maxNodes {
-			j.broken = fmt.Sprintf("the schema has more than %d values: too large to validate with", maxNodes)
+		if n := countNodes(root, offlineschema.MaxSchemaValues+1); n > offlineschema.MaxSchemaValues {
+			j.broken = fmt.Sprintf("the schema has more than %d values, past what subakogo compiles: too large to validate with", offlineschema.MaxSchemaValues)
 			return j
 		}
 		cost := offlineschema.Estimate(root)
@@ -128,11 +162,6 @@ func newJudge(old, new any) *judge {
 	}
 	return j
 }
-
-// maxNodes bounds the JSON values of a schema the judge validates with
-// (the library compiles a schema in time quadratic in its subschemas):
-// Subako's 64 KiB schemas hold a few thousand.
-const maxNodes = 20_000
 
 // countNodes counts the JSON values in v, stopping past limit.
 func countNodes(v any, limit int) int {
@@ -228,7 +257,7 @@ func (j *judge) why(s any, side int, value any) error {
 
 func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 	j.work += countNodes(value, maxWork) * max(j.place, 1)
-	if j.checks++; j.checks > maxChecks || j.work > maxWork {
+	if j.checks++; j.checks > maxChecks || j.work > maxWork || j.stopped() {
 		return fmt.Errorf("budget")
 	}
 	defer func() {
@@ -252,7 +281,7 @@ func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 // schema compiles s, a schema of side's document (or one built from its
 // parts), its local $refs pointing into that document.
 func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
-	if j.broken != "" || j.checks > maxChecks || j.work > maxWork {
+	if j.broken != "" || j.checks > maxChecks || j.work > maxWork || j.stopped() {
 		return nil
 	}
 	if m, ok := s.(map[string]any); ok {
@@ -279,6 +308,9 @@ func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
 		if root, ok := j.roots[side].(map[string]any); ok && root["$schema"] != nil && m["$schema"] == nil {
 			m["$schema"] = root["$schema"]
 		}
+	}
+	if j.compiledValues += offlineschema.Values(doc); j.compiledValues > maxCompiled {
+		return nil
 	}
 	j.made++
 	url := "urn:subako:tooldiff:s" + strconv.Itoa(j.made)
@@ -782,4 +814,18 @@ func showValue(v any) string {
 		s = string(r[:77]) + "..."
 	}
 	return s
+}
+
+// stopped reports whether the judgment's context is done (a signal):
+// checked before each compile, validation and proof step, so that no
+// judgment outlives it by more than one of them.
+func (j *judge) stopped() bool { return j.ctx != nil && j.ctx.Err() != nil }
+
+// spent is what the judgment spent, in thousandths of each of its
+// budgets, summed: what it takes from the list's (maxListWork).
+func (j *judge) spent() int {
+	share := func(n, limit int) int { return int(min(int64(n), int64(limit)) * 1000 / int64(limit)) }
+	return 1 + share(j.work, maxWork) + share(j.checks, maxChecks) + share(j.provedSteps+j.steps, maxProofSteps) +
+		share(j.proofBytes, maxProofBytes) + share(j.compiledValues, maxCompiled) + share(j.members.work, maxMemberMatch) +
+		share(j.sampled, maxSampled)
 }

@@ -1,6 +1,7 @@
 package tooldiff
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -118,15 +119,18 @@ func semanticChanges(o, n map[string]any) []string {
 // another) or drops breaks disproven (a branch removed whose values
 // another branch accepts).
 func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polarity, keys []string, before int, verify bool) {
-	if d.j == nil {
-		d.j = newJudge(d.oRoot, d.nRoot)
-	}
-	j := d.j
-	j.steps = 0
 	changed := changeText(o, n, keys)
 	if len(keys) == 1 {
 		ptr += "/" + escape(keys[0])
 	}
+	j := d.judge()
+	if j == nil {
+		if !d.flaggedSince(before) {
+			d.add(rules.DiffUnproven, ptr, "%s: not compared: %s", changed, d.list.why())
+		}
+		return
+	}
+	j.resetSteps()
 	a, as, b, bs := ov, 0, nv, 1
 	if p == output {
 		a, as, b, bs = nv, 1, ov, 0
@@ -166,7 +170,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 			changed, showValue(w), why, j.summary(a, as))
 		return
 	}
-	j.steps = 0
+	j.resetSteps()
 	refused := j.members.refused
 	if !j.includes(a, as, b, bs, 0) {
 		if !flagged {
@@ -203,6 +207,63 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	}
 }
 
+// flaggedSince reports a warning or error among the changes since before.
+func (d *differ) flaggedSince(before int) bool {
+	for _, c := range d.out[before:] {
+		if c.Rule.Severity >= rules.Warning {
+			return true
+		}
+	}
+	return false
+}
+
+// judge is the judge of the schemas being compared, made when first
+// needed; nil when the list's budget for judgments ran out or the diff
+// was stopped (d.list).
+func (d *differ) judge() *judge {
+	if d.j == nil {
+		if d.list.why() != "" {
+			return nil
+		}
+		d.j = newJudge(d.oRoot, d.nRoot)
+		d.j.ctx = d.list.ctx
+	}
+	return d.j
+}
+
+// charge takes what the judge spent from the list's budget, and lets it go.
+func (d *differ) charge() {
+	if d.j != nil && d.list != nil {
+		if chargedHook != nil {
+			chargedHook(d.j)
+		}
+		d.list.spent += d.j.spent()
+		d.j = nil
+	}
+}
+
+// chargedHook, when set (by a test), is called with each judge charged.
+var chargedHook func(*judge)
+
+// listBudget is what the judgments of a list have spent, against
+// maxListWork, and the context that stops them.
+type listBudget struct {
+	ctx   context.Context
+	spent int
+}
+
+// why says why no more judgments are made ("" while they are).
+func (l *listBudget) why() string {
+	switch {
+	case l == nil:
+	case l.ctx != nil && l.ctx.Err() != nil:
+		return "the diff was stopped"
+	case l.spent >= maxListWork:
+		return fmt.Sprintf("the diff's budget for the list ran out (its judgments of the tools before spent %d thousandths of a tool's budgets, past the %d a list's may: maxListWork)", l.spent, maxListWork)
+	}
+	return ""
+}
+
 // disprove drops the breaks found keyword by keyword since before when
 // the pair is proven compatible as a whole: an enum added that lists every
 // value the type allowed (["true", "false"] over "boolean"), an enum value
@@ -215,10 +276,10 @@ func (d *differ) disprove(ov, nv any, p polarity, before int) {
 	if !broken {
 		return
 	}
-	if d.j == nil {
-		d.j = newJudge(d.oRoot, d.nRoot)
+	if d.judge() == nil {
+		return // the breaks stand, as when a proof stops (not disproven)
 	}
-	d.j.steps = 0
+	d.j.resetSteps()
 	a, as, b, bs := ov, 0, nv, 1
 	if p == output {
 		a, as, b, bs = nv, 1, ov, 0

@@ -12,6 +12,7 @@ package tooldiff
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -113,7 +114,17 @@ func (l *listing) changes() []Change {
 // pair at a time, so its memory is the lists', the listed changes' and one
 // pair's trees.
 func Compare(old, new []json.RawMessage) []Change {
+	return CompareContext(context.Background(), old, new)
+}
+
+// CompareContext is Compare, stopped by ctx: its judgments check ctx
+// before each compile, validation and proof step, and once ctx is done no
+// more tools are compared (the changes found so far are returned; the
+// caller reports the stop). The judgments of the whole list share one
+// budget (maxListWork): past it, the changes left to judge are D023.
+func CompareContext(ctx context.Context, old, new []json.RawMessage) []Change {
 	o, n := index(old), index(new)
+	list := &listBudget{ctx: ctx}
 	var out listing
 	for i, l := range []tools{o, n} {
 		side := [2]string{"the old", "the new"}[i]
@@ -123,6 +134,9 @@ func Compare(old, new []json.RawMessage) []Change {
 	}
 	added := addedBySchema(n, o)
 	for _, name := range o.names {
+		if ctx.Err() != nil {
+			return out.changes()
+		}
 		ot := o.tool(name)
 		nraw, ok := n.byName[name]
 		if !ok {
@@ -133,8 +147,9 @@ func Compare(old, new []json.RawMessage) []Change {
 			out.add(Change{Rule: rules.DiffToolRemoved, Tool: name, What: what})
 			continue
 		}
-		d := &differ{tool: name}
+		d := &differ{tool: name, list: list}
 		d.tool2(ot, decodeTool(nraw))
+		d.charge()
 		out.add(d.out...)
 		if comparedHook != nil {
 			comparedHook()
@@ -264,6 +279,8 @@ type differ struct {
 	// patterns compiles the patterns of oRoot and nRoot, none when they
 	// count past offlineschema.MaxPatternInsts.
 	patterns *patterns
+	// list is the budget the judgments of the whole list share.
+	list *listBudget
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -313,6 +330,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case oOut == nil && nOut != nil:
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
+		d.charge()
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oOut, nOut, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.patterns = newPatterns(oOut, nOut)
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
