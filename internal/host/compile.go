@@ -325,8 +325,9 @@ func (h *Host) compileForCache(wasm []byte) (code, error) {
 // closing the runtime under a running CompileModule panics inside wazero.
 func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
 	type result struct {
-		c   wazero.CompiledModule
-		err error
+		c    wazero.CompiledModule
+		err  error
+		late bool // past limit as it ended: the watch below may not run in time under load
 	}
 	if !h.hold() {
 		return nil, ErrClosed
@@ -340,8 +341,10 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		clock <- cputime.CurrentThread()
+		self := cputime.CurrentThread()
+		clock <- self
 		c, err := rt.CompileModule(experimental.WithCompilationWorkers(cctx, 1), wasm)
+		late := err == nil && self.Elapsed() >= limit
 		handOver.Lock()
 		defer handOver.Unlock()
 		if abandoned {
@@ -355,7 +358,7 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		// it has its module finds nothing pending, and Close releases at
 		// once (its temporary cache removed), not a moment later.
 		h.unhold()
-		done <- result{c, err}
+		done <- result{c, err, late}
 	}()
 	thread, backstop := <-clock, h.Backstop(limit, 0)
 	var fail error
@@ -365,6 +368,10 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		select {
 		case r := <-done:
 			t.Stop()
+			if r.late {
+				_ = r.c.Close(context.Background())
+				return nil, &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+			}
 			return r.c, r.err
 		case <-ctx.Done():
 			fail = ctx.Err()

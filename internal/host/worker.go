@@ -191,6 +191,15 @@ func compileInto(job workerJob, wasm []byte) error {
 	if _, err := rt.CompileModule(ctx, wasm); err != nil {
 		return err
 	}
+	// watchWorker reads the clock only now and then, and on a loaded
+	// machine may not run at all before the compile ends: read it once
+	// more before the entry reaches the cache, so a compile that went past
+	// the limit is late whatever the load (a preflight's TestCompileDeadline
+	// once saw it succeed), and is never cached to be loaded later.
+	if cputime.Process() >= job.Limit {
+		_ = os.RemoveAll(own)
+		os.Exit(workerLate)
+	}
 	entries, _ := filepath.Glob(filepath.Join(own, "wazero-*", "*"))
 	if len(entries) != 1 {
 		return fmt.Errorf("the compiler left %d cache entries, not one", len(entries))
