@@ -48,10 +48,6 @@ func (m *Mount) namespace() *atomic.Uint64 {
 // of a directory of the run.
 func (m *Mount) namespaceChanged() { m.namespace().Add(1) }
 
-// Changed counts a change of the mount's entries made past its calls
-// (subako_http removing a response it could not save whole).
-func (m *Mount) Changed() { m.namespaceChanged() }
-
 // ReaddirMark is what the host keeps of a directory descriptor's last
 // fd_readdir (host.relistDirectory).
 type ReaddirMark struct {

@@ -81,6 +81,7 @@ func (m *Mount) CreateSave(name string) (*Save, error) {
 			_ = m.root.Remove(tmp)
 			return nil, err
 		}
+		m.namespaceChanged() // the temporary entry: a listing read before it is stale
 		return &Save{File: f, m: m, name: name, tmp: tmp, info: info}, nil
 	}
 	return nil, &fs.PathError{Op: "save", Path: name, Err: fs.ErrExist}
@@ -153,6 +154,7 @@ func (s *Save) Place() error {
 		s.remove()
 		return err
 	}
+	s.m.namespaceChanged()
 	if oldErr == nil {
 		s.m.forgetCopied(old)
 		s.m.linkGone(old)
@@ -177,5 +179,6 @@ func (s *Save) Discard() {
 func (s *Save) remove() {
 	if s.ours() {
 		_ = s.m.root.Remove(s.tmp)
+		s.m.namespaceChanged()
 	}
 }

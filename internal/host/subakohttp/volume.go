@@ -202,9 +202,6 @@ func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err er
 		} else if perr := s.Place(); perr != nil {
 			err = writeError(o.p, perr)
 		}
-		// The save made an entry and renamed or removed it: a listing
-		// read before it is stale (fd_readdir relists after a change).
-		o.m.Changed()
 	}()
 	buf := make([]byte, 32<<10)
 	for {
